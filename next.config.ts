@@ -1,0 +1,25 @@
+import { randomUUID } from "node:crypto";
+import type { NextConfig } from "next";
+import { appConfig } from "./src/config/app";
+
+// One id per build. `next build` evaluates this file in the parent process before it spawns
+// its workers, so writing the id back to process.env makes every worker agree on it.
+const buildId = (process.env.NEXT_PUBLIC_BUILD_ID ??= randomUUID());
+
+const nextConfig: NextConfig = {
+  generateBuildId: () => buildId,
+  env: { NEXT_PUBLIC_BUILD_ID: buildId },
+  poweredByHeader: false,
+  // Native and WASM packages that must be loaded by Node at run time, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  experimental: {
+    // Enables forbidden() / unauthorized() with the 403 / 401 error pages.
+    authInterrupts: true,
+    // Keep-alive: how long the client router keeps a visited page's payload (seconds).
+    staleTimes: appConfig.keepAlive.enabled
+      ? { dynamic: appConfig.keepAlive.seconds, static: Math.max(appConfig.keepAlive.seconds, 300) }
+      : undefined,
+  },
+};
+
+export default nextConfig;

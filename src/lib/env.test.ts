@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvError, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("gives the embedded defaults for an empty environment", () => {
+    const env = parseEnv({});
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+    expect(env.DATA_DIR).toBe(".data");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats blank values as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", DATA_DIR: "" }).DATA_DIR).toBe(".data");
+  });
+
+  it("lists every problem at once", () => {
+    let caught: unknown;
+    try {
+      parseEnv({ SITE_URL: "not a url", DATABASE_URL: "mysql://x", NODE_ENV: "staging" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(InvalidEnvError);
+    const problems = (caught as InvalidEnvError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems.join("\n")).toMatch(/SITE_URL/);
+    expect(problems.join("\n")).toMatch(/DATABASE_URL: 必须是 postgres/);
+    expect((caught as Error).message).toMatch(/^环境变量配置有误/);
+  });
+});
