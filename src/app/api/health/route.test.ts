@@ -1,0 +1,31 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHealth } from "@/lib/db/health";
+
+const checkDatabaseHealth = vi.fn<() => Promise<DatabaseHealth>>();
+vi.mock("@/lib/db/health", () => ({ checkDatabaseHealth }));
+
+const { GET, dynamic } = await import("./route");
+
+describe("GET /api/health", () => {
+  beforeEach(() => checkDatabaseHealth.mockReset());
+
+  it("answers 200 when the database is ok", async () => {
+    checkDatabaseHealth.mockResolvedValue({ status: "ok", driver: "pglite", latencyMs: 3 });
+    const response = await GET();
+    expect(dynamic).toBe("force-dynamic");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ok",
+      app: { name: "思维火花", buildId: expect.any(String), uptimeSeconds: expect.any(Number) },
+      database: { status: "ok", driver: "pglite", latencyMs: 3 },
+    });
+  });
+
+  it("answers 503 and degraded when the database is not", async () => {
+    const database: DatabaseHealth = { status: "error", driver: "postgres", latencyMs: 1, message: "数据库不可用：x" };
+    checkDatabaseHealth.mockResolvedValue(database);
+    const response = await GET();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: "degraded", database });
+  });
+});

@@ -1,0 +1,52 @@
+import "server-only";
+import { openDatabase } from "./open";
+import { resolveDatabaseTarget } from "./target";
+import type { Database, DatabaseHandle } from "./types";
+
+interface DatabaseState {
+  opening?: Promise<DatabaseHandle>;
+  handle?: DatabaseHandle;
+}
+
+// Kept on globalThis: the dev server re-evaluates modules on every edit, and a second PGlite on
+// the same directory would trip our own data-dir lock.
+const STATE_KEY = Symbol.for("sparkai.database");
+
+function state(): DatabaseState {
+  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: DatabaseState };
+  return (holder[STATE_KEY] ??= {});
+}
+
+/** This process's database handle, opened and migrated on first use. */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  const current = state();
+  if (current.opening && !current.handle?.closed) return current.opening;
+  const opening = Promise.resolve()
+    .then(() => openDatabase(resolveDatabaseTarget()))
+    .then((handle) => {
+      if (current.opening === opening) current.handle = handle;
+      return handle;
+    });
+  current.opening = opening;
+  current.handle = undefined;
+  // Forget a failure so the next call tries again (e.g. once the other process released the lock).
+  opening.catch(() => {
+    if (current.opening === opening) current.opening = undefined;
+  });
+  return opening;
+}
+
+/** The app's database (one per process). */
+export async function getDatabase(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Closes the app's database and releases the data-dir lock; the next `getDatabase()` reopens it. */
+export async function closeDatabase(): Promise<void> {
+  const current = state();
+  const opening = current.opening;
+  current.opening = undefined;
+  current.handle = undefined;
+  const handle = await opening?.catch(() => undefined);
+  await handle?.close();
+}

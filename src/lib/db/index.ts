@@ -1,0 +1,10 @@
+import "server-only";
+
+export { closeDatabase, getDatabase, getDatabaseHandle } from "./client";
+export { DataDirLockedError } from "./data-dir-lock";
+export { checkDatabaseHealth, type DatabaseHealth } from "./health";
+export { defaultMigrationsFolder, migrateDatabase } from "./migrate";
+export { openDatabase, type OpenDatabaseOptions } from "./open";
+export * from "./schema";
+export { resolveDatabaseTarget } from "./target";
+export type { Database, DatabaseDriver, DatabaseHandle, DatabaseTarget, Schema } from "./types";

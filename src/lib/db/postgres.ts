@@ -1,0 +1,22 @@
+import "server-only";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import * as schema from "./schema";
+import type { PostgresConnection } from "./types";
+
+/** Opens a connection pool to the PostgreSQL server at `url` (connections are made lazily). */
+export function openPostgres(url: string): PostgresConnection {
+  const pool = new Pool({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection (server restart) emits "error"; unhandled, it kills the process.
+  pool.on("error", (error) => console.error("PostgreSQL 连接池中的空闲连接出错：", error));
+  let closing: Promise<void> | undefined;
+  return {
+    driver: "postgres",
+    pool,
+    db: drizzle({ client: pool, schema }),
+    get closed() {
+      return closing !== undefined || pool.ended;
+    },
+    close: () => (closing ??= pool.ended ? Promise.resolve() : pool.end()),
+  };
+}

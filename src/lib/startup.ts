@@ -1,0 +1,21 @@
+import "server-only";
+import { getDatabase } from "./db";
+import { getEnv } from "./env";
+
+/**
+ * Server start-up (`next dev`, `next start`): check the configuration and open the database (which
+ * applies pending migrations and takes the data-directory lock), so a bad setup stops now with one
+ * readable message instead of failing on a visitor's first request.
+ */
+async function startServer() {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  try {
+    getEnv();
+    await getDatabase();
+  } catch (error) {
+    console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+await startServer();
