@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { AuthCallbackStatus } from "@/features/layouts";
+
+export const metadata: Metadata = { title: "正在验证" };
+
+export default function AuthCallbackPage() {
+  return <AuthCallbackStatus />;
+}

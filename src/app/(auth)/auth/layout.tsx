@@ -1,0 +1,7 @@
+import type { ReactNode } from "react";
+import { AuthShell } from "@/features/layouts";
+
+/** Auth layout (saas-auth): logo and one centred card. */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <AuthShell>{children}</AuthShell>;
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { PageHeading } from "@/features/layouts";
+
+export const metadata: Metadata = { title: "账户设置" };
+
+export default function SettingsPage() {
+  return <PageHeading title="账户设置" description="在这里管理你的账户信息。" />;
+}

@@ -1,0 +1,33 @@
+import { ArrowLeft } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { layoutCopy } from "./copy";
+import { routes } from "./nav";
+import { SiteLogo } from "./site-logo";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+import { ThemeToggle } from "./theme-toggle";
+
+/** The default layout of the AI application pages: a slim top bar and a full-height content area. */
+export function AppPageShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex h-dvh min-h-0 flex-1 flex-col">
+      <SkipLink />
+      <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background/70 px-4 backdrop-blur sm:px-6">
+        <SiteLogo />
+        <div className="ml-auto flex items-center gap-1">
+          <Button variant="ghost" size="sm" asChild>
+            <Link href={routes.dashboardAi}>
+              <ArrowLeft aria-hidden />
+              {layoutCopy.backToDashboard}
+            </Link>
+          </Button>
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-h-0 flex-1 flex-col overflow-y-auto outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

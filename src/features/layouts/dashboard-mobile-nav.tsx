@@ -1,0 +1,34 @@
+"use client";
+
+import { Menu } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { layoutCopy } from "./copy";
+import { DashboardNav } from "./dashboard-nav";
+import { SiteLogo } from "./site-logo";
+
+/** Below md: the menu button and the drawer holding the sidebar's links; it closes on navigation. */
+export function DashboardMobileNav() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={layoutCopy.openMenu}>
+          <Menu aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left" closeLabel={layoutCopy.closeMenu} aria-describedby={undefined}>
+        <SheetHeader className="border-b">
+          <SheetTitle className="sr-only">{layoutCopy.mobileNavTitle}</SheetTitle>
+          <SiteLogo onClick={close} />
+        </SheetHeader>
+        <nav aria-label={layoutCopy.dashboard.sidebarLabel} className="flex-1 overflow-y-auto px-3 pb-6">
+          <DashboardNav onNavigate={close} />
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

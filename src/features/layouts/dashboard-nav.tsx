@@ -1,0 +1,71 @@
+"use client";
+
+import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, NotebookPen, Settings, type LucideIcon } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useId } from "react";
+import { cn } from "@/lib/utils";
+import { dashboardNav, isNavItemActive } from "./nav";
+
+const icons: Record<string, LucideIcon> = {
+  "/dashboard": LayoutDashboard,
+  "/dashboard/ai/ai": Bot,
+  "/dashboard/ai/tokens": Coins,
+  "/dashboard/demo/notes": NotebookPen,
+  "/dashboard/demo/storage": HardDrive,
+  "/dashboard/settings": Settings,
+  "/dashboard/settings/billing": CreditCard,
+};
+
+type DashboardNavProps = {
+  /** Called when a link is clicked (closes the drawer). */
+  onNavigate?: () => void;
+  className?: string;
+};
+
+/** The dashboard's grouped links, with the current page marked. Used by the sidebar and the drawer. */
+export function DashboardNav({ onNavigate, className }: DashboardNavProps) {
+  const pathname = usePathname();
+  // The sidebar and the drawer both render this list, so heading ids must be unique per instance.
+  const idPrefix = useId();
+  return (
+    <div className={cn("flex flex-col gap-5", className)}>
+      {dashboardNav.map((group, index) => {
+        const headingId = group.label ? `${idPrefix}-group-${index}` : undefined;
+        return (
+          <div key={group.label ?? index} role={group.label ? "group" : undefined} aria-labelledby={headingId}>
+            {group.label ? (
+              <p id={headingId} className="mb-1.5 px-3 text-xs font-medium tracking-wide text-muted-foreground">
+                {group.label}
+              </p>
+            ) : null}
+            <ul className="flex flex-col gap-0.5">
+              {group.items.map((item) => {
+                const active = isNavItemActive(item, pathname);
+                const Icon = icons[item.href];
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      onClick={onNavigate}
+                      aria-current={active ? "page" : undefined}
+                      className={cn(
+                        "flex h-9 items-center gap-2.5 rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                        active
+                          ? "bg-accent text-accent-foreground"
+                          : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+                      )}
+                    >
+                      {Icon ? <Icon className="size-4 shrink-0" aria-hidden /> : null}
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
