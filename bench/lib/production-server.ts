@@ -1,0 +1,58 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts `next start` on a free loopback port with a throwaway data directory (building first if needed). */
+export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(path.join(".next", "BUILD_ID"))) {
+    console.log("no production build found: running `npm run build` first…");
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  const port = await freePort();
+  const child = spawn("npx", ["next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "spark-bench-")), ...env },
+    stdio: "ignore",
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
+  };
+  try {
+    await waitUntilUp(`${baseUrl}/api/health`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}

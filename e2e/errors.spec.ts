@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("error page", () => {
+  test("an unknown route shows the 404 page with its path", async ({ page }) => {
+    const response = await page.goto("/no-such-page?from=test");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    await expect(page.getByTestId("error-title")).toHaveText("页面不存在");
+    await expect(page.getByTestId("error-message")).toHaveText("Page not found: /no-such-page");
+    await expect(page).toHaveTitle("页面不存在 - 思维火花");
+  });
+
+  test("a route whose parameters fail validation says Page Not Found with the full path", async ({ page }) => {
+    const response = await page.goto("/ai/chat/bad!id?x=1");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /ai/chat/bad!id?x=1");
+  });
+
+  test("返回首页 goes to /", async ({ page }) => {
+    await page.goto("/missing");
+    await page.getByRole("button", { name: "返回首页" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("error-title")).toHaveCount(0);
+  });
+
+  test("返回上一页 goes back", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.goto("/missing");
+    await page.getByRole("button", { name: "返回上一页" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId("error-title")).toHaveCount(0);
+  });
+
+  test("crawlers get a plain response, never the error page UI", async ({ request, browser }) => {
+    const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    const response = await request.get("/no-such-page", { headers: { "User-Agent": googlebot } });
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain("返回首页");
+
+    // Crawlers that run JavaScript (Googlebot does) see plain text, not the buttons.
+    const context = await browser.newContext({ userAgent: googlebot });
+    const page = await context.newPage();
+    await page.goto("/no-such-page");
+    await expect(page.getByText("404 Page not found: /no-such-page")).toBeVisible();
+    await expect(page.getByRole("button")).toHaveCount(0);
+    await context.close();
+  });
+});

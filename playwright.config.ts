@@ -1,0 +1,67 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * E2E runs against a production build (`next build && next start`) on a free loopback port, in
+ * Debian's Chromium: Playwright cannot download its own browser on these machines.
+ * Workers re-read this file, so values chosen here are pinned in process.env for them.
+ */
+function findFreePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return spawnSync(process.execPath, ["-e", script], { encoding: "utf8" }).stdout.trim();
+}
+
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error("找不到 Chromium：请安装 Debian 的 chromium 软件包，或用 CHROMIUM_PATH 指定可执行文件。");
+  return found;
+}
+
+const port = (process.env.E2E_PORT ??= findFreePort());
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "spark-e2e-")));
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    locale: "zh-CN",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `npm run build && npm run start -- --port ${port} --hostname 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      NEXT_PUBLIC_E2E_HOOKS: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

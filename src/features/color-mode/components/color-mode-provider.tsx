@@ -1,0 +1,26 @@
+"use client";
+
+import { ThemeProvider } from "next-themes";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { COLOR_MODE_STORAGE_KEY, forcedColorModeFor } from "../forced-modes";
+
+/**
+ * next-themes owns the preference, the stored value, the system mode and the pre-paint script that
+ * prevents a flash of the wrong theme; this only feeds it the mode the current page forces.
+ */
+export function ColorModeProvider({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  return (
+    <ThemeProvider
+      attribute="class"
+      storageKey={COLOR_MODE_STORAGE_KEY}
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      forcedTheme={forcedColorModeFor(pathname)}
+    >
+      {children}
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { startTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { errorCopy, errorTitle } from "../error-copy";
+
+type ErrorScreenProps = {
+  statusCode: number;
+  message: string;
+  /** Clears the error state (an error boundary's `reset`) once navigation starts. */
+  onClear?: () => void;
+};
+
+/** The error page of SPEC §2: the status code as a large heading, a title, the message, two ways out. */
+export function ErrorScreen({ statusCode, message, onClear }: ErrorScreenProps) {
+  const router = useRouter();
+
+  const leave = (navigate: () => void) =>
+    startTransition(() => {
+      navigate();
+      onClear?.();
+    });
+
+  const goBack = () => {
+    // A page opened directly has nothing to go back to: home is the closest sensible place.
+    if (window.history.length > 1) router.back();
+    else router.push("/");
+  };
+
+  return (
+    // A <section>, not <main>: layouts own the main landmark, and this also renders inside them.
+    <section aria-labelledby="error-status" className="flex min-h-[70vh] flex-1 items-center justify-center px-6 py-16">
+      <div className="w-full max-w-lg rounded-2xl border bg-card/80 p-10 text-center shadow-sm backdrop-blur">
+        <h1 id="error-status" className="bg-gradient-to-br from-primary to-fuchsia-500 bg-clip-text text-7xl font-black tracking-tight text-transparent sm:text-8xl">
+          {statusCode}
+        </h1>
+        <p className="mt-4 text-2xl font-semibold" data-testid="error-title">
+          {errorTitle(statusCode)}
+        </p>
+        <p className="mt-3 break-words text-muted-foreground" data-testid="error-message">
+          {message}
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button onClick={() => leave(() => router.push("/"))}>{errorCopy.backHome}</Button>
+          <Button variant="outline" onClick={() => leave(goBack)}>
+            {errorCopy.backPrevious}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+import "server-only";
+
+export { NotFoundScreen } from "./components/not-found-screen";

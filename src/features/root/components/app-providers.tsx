@@ -1,0 +1,22 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { Toaster } from "@/components/ui/toaster";
+import { ColorModeProvider } from "@/features/color-mode";
+import { AuthCallbackRedirect } from "@/features/routing";
+import { ChunkLoadRecovery, VersionWatcher } from "@/features/version";
+import { E2EHooks } from "./e2e-hooks";
+
+/** Everything every page runs in the browser: colour mode, the toast area, redirects, version checks. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ColorModeProvider>
+      {children}
+      <Toaster />
+      <AuthCallbackRedirect />
+      <VersionWatcher />
+      <ChunkLoadRecovery />
+      <E2EHooks />
+    </ColorModeProvider>
+  );
+}

@@ -1,0 +1,2 @@
+export { AppProviders } from "./components/app-providers";
+export { GradientBackground } from "./components/gradient-background";

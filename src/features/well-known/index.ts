@@ -1,0 +1,1 @@
+export { wellKnownResponse } from "./well-known-response";

@@ -1,0 +1,15 @@
+import { securityTxt } from "./security-txt";
+
+const notFound = () =>
+  new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** Answers /.well-known/{path}: the files we publish, and a bare 404 (no page render) for the rest. */
+export function wellKnownResponse(segments: string[]): Response {
+  const path = segments.join("/");
+  if (path === "security.txt") {
+    return new Response(securityTxt(), {
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    });
+  }
+  return notFound();
+}
