@@ -1,4 +1,3 @@
-import "server-only";
 import { getDatabase } from "./db";
 import { getEnv } from "./env";
 

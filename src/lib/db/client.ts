@@ -1,4 +1,3 @@
-import "server-only";
 import { openDatabase } from "./open";
 import { resolveDatabaseTarget } from "./target";
 import type { Database, DatabaseHandle } from "./types";

@@ -1,4 +1,3 @@
-import "server-only";
 import { mkdir, realpath } from "node:fs/promises";
 import lockfile from "proper-lockfile";
 

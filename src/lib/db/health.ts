@@ -1,4 +1,3 @@
-import "server-only";
 import { sql } from "drizzle-orm";
 import { getDatabase } from "./client";
 import { resolveDatabaseTarget } from "./target";

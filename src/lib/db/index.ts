@@ -1,4 +1,3 @@
-import "server-only";
 
 export { closeDatabase, getDatabase, getDatabaseHandle } from "./client";
 export { DataDirLockedError } from "./data-dir-lock";

@@ -1,4 +1,3 @@
-import "server-only";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";

@@ -1,4 +1,3 @@
-import "server-only";
 import { migrateDatabase } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";

@@ -1,4 +1,3 @@
-import "server-only";
 import path from "node:path";
 import { getEnv, type Env } from "@/lib/env";
 import type { DatabaseTarget } from "./types";
