@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   poweredByHeader: false,
   // Native and WASM packages that must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "sharp", "@node-rs/argon2"],
   experimental: {
     // Enables forbidden() / unauthorized() with the 403 / 401 error pages.
     authInterrupts: true,

@@ -5,7 +5,8 @@ import path from "node:path";
  * `npm run bench [name…]`: runs bench/<name>/index.ts (all of them when no name is given).
  * Benchmarks print figures and ratios; they never pass or fail on a timing.
  */
-const benchDir = path.dirname(new URL(import.meta.url).pathname);
+// tsx runs this file as CommonJS (the package has no "type": "module"): no import.meta, no top-level await.
+const benchDir = __dirname;
 const available = readdirSync(benchDir).filter(
   (entry) => entry !== "lib" && statSync(path.join(benchDir, entry)).isDirectory(),
 );
@@ -16,8 +17,15 @@ if (unknown.length > 0) {
   process.exit(1);
 }
 
-for (const name of requested.length > 0 ? requested : available) {
-  console.log(`\n== bench/${name} ==`);
-  const benchmark = (await import(path.join(benchDir, name, "index.ts"))) as { default: () => Promise<void> };
-  await benchmark.default();
+async function runBenchmarks(names: string[]) {
+  for (const name of names) {
+    console.log(`\n== bench/${name} ==`);
+    const benchmark = (await import(path.join(benchDir, name, "index.ts"))) as { default: () => Promise<void> };
+    await benchmark.default();
+  }
 }
+
+runBenchmarks(requested.length > 0 ? requested : available).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

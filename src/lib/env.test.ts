@@ -27,4 +27,10 @@ describe("parseEnv", () => {
     expect(problems.join("\n")).toMatch(/DATABASE_URL: 必须是 postgres/);
     expect((caught as Error).message).toMatch(/^环境变量配置有误/);
   });
+
+  it("asks for the keys of a hosted Supabase project", () => {
+    expect(() => parseEnv({ SUPABASE_URL: "https://abc.supabase.co" })).toThrow(/SUPABASE_ANON_KEY[\s\S]*SUPABASE_SERVICE_ROLE_KEY/);
+    const env = parseEnv({ SUPABASE_URL: "https://abc.supabase.co", SUPABASE_PUBLISHABLE_KEY: "sb_publishable_x", SUPABASE_SECRET_KEY: "sb_secret_y" });
+    expect(env.SUPABASE_URL).toBe("https://abc.supabase.co");
+  });
 });

@@ -14,18 +14,80 @@ const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\/.+/, "必须是 postgres:// 或 postgresql:// 开头的连接串");
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SITE_URL: z.preprocess(
-    (value) => (value === "" || value === undefined ? "http://localhost:3000" : value),
-    z.url({ message: "必须是完整的网址，例如 https://example.com" }),
-  ),
-  DATA_DIR: textWithDefault(".data"),
-  DATABASE_URL: optionalText.pipe(postgresUrl.optional()),
-  SECURITY_CONTACT: optionalText.pipe(
-    z.string().regex(/^(mailto:|https?:\/\/)/, "必须以 mailto: 或 https:// 开头").optional(),
-  ),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    SITE_URL: z.preprocess(
+      (value) => (value === "" || value === undefined ? "http://localhost:3000" : value),
+      z.url({ message: "必须是完整的网址，例如 https://example.com" }),
+    ),
+    DATA_DIR: textWithDefault(".data"),
+    DATABASE_URL: optionalText.pipe(postgresUrl.optional()),
+    SECURITY_CONTACT: optionalText.pipe(
+      z.string().regex(/^(mailto:|https?:\/\/)/, "必须以 mailto: 或 https:// 开头").optional(),
+    ),
+    SUPABASE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://xyz.supabase.co" }).optional()),
+    SUPABASE_ANON_KEY: optionalText,
+    SUPABASE_PUBLISHABLE_KEY: optionalText,
+    SUPABASE_SERVICE_ROLE_KEY: optionalText,
+    SUPABASE_SECRET_KEY: optionalText,
+    DEV_OUTBOX: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
+    // Embedded auth (src/embedded/auth, read by authConfigFromEnv) and its mail outbox.
+    AUTH_SITE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
+    AUTH_EXTERNAL_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
+    AUTH_JWT_SECRET: optionalText.pipe(z.string().min(16, "至少 16 个字符").optional()),
+    AUTH_AUTOCONFIRM: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_SMS_AUTOCONFIRM: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_ANONYMOUS_SIGN_INS: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_DISABLE_SIGNUP: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_SECURE_EMAIL_CHANGE: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_JWT_EXPIRY: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
+    AUTH_REFRESH_TOKEN_REUSE_INTERVAL: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
+    AUTH_OTP_LENGTH: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
+    AUTH_OTP_EXPIRY: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
+    AUTH_MIN_MAIL_INTERVAL: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
+    AUTH_PASSWORD_MIN_LENGTH: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
+    AUTH_RATE_LIMIT_SIGN_IN: optionalText.pipe(z.string().regex(/^\d+\/\d+$/, "格式为 次数/秒数，例如 30/300").optional()),
+    AUTH_RATE_LIMIT_SIGN_UP: optionalText.pipe(z.string().regex(/^\d+\/\d+$/, "格式为 次数/秒数，例如 30/300").optional()),
+    AUTH_RATE_LIMIT_OTP: optionalText.pipe(z.string().regex(/^\d+\/\d+$/, "格式为 次数/秒数，例如 30/300").optional()),
+    AUTH_RATE_LIMIT_RESEND: optionalText.pipe(z.string().regex(/^\d+\/\d+$/, "格式为 次数/秒数，例如 30/300").optional()),
+    AUTH_RATE_LIMIT_VERIFY: optionalText.pipe(z.string().regex(/^\d+\/\d+$/, "格式为 次数/秒数，例如 30/300").optional()),
+    AUTH_RATE_LIMIT_MFA: optionalText.pipe(z.string().regex(/^\d+\/\d+$/, "格式为 次数/秒数，例如 30/300").optional()),
+    AUTH_REDIRECT_ALLOW_LIST: optionalText,
+    AUTH_JWT_ISSUER: optionalText,
+    AUTH_JWKS_FILE: optionalText,
+    AUTH_SMS_TEST_OTPS: optionalText,
+    AUTH_PASSWORD_REQUIRED_CHARACTERS: optionalText,
+    SMTP_FROM: optionalText,
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
+    // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.
+    AI_APPS_CONFIG: optionalText,
+    DIFY_API_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.dify.ai/v1" }).optional()),
+    DIFY_APPS: optionalText,
+    DIFY_DEMO_PACE_MS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "30" : value),
+      z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(5000),
+    ),
+    // Payments (src/features/billing): unset STRIPE_SECRET_KEY → the local test-mode checkout.
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PRICE_PRO_MONTH: optionalText,
+    STRIPE_PRICE_PRO_YEAR: optionalText,
+    STRIPE_PRICE_TEAM_MONTH: optionalText,
+    STRIPE_PRICE_TEAM_YEAR: optionalText,
+    STRIPE_API_BASE: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 http://127.0.0.1:12111" }).optional()),
+  })
+  .superRefine((env, context) => {
+    // A hosted project needs its keys; the embedded services make their own.
+    if (!env.SUPABASE_URL) return;
+    if (!env.SUPABASE_ANON_KEY && !env.SUPABASE_PUBLISHABLE_KEY) {
+      context.addIssue({ code: "custom", path: ["SUPABASE_ANON_KEY"], message: "设置了 SUPABASE_URL 时必须提供 SUPABASE_ANON_KEY 或 SUPABASE_PUBLISHABLE_KEY" });
+    }
+    if (!env.SUPABASE_SERVICE_ROLE_KEY && !env.SUPABASE_SECRET_KEY) {
+      context.addIssue({ code: "custom", path: ["SUPABASE_SERVICE_ROLE_KEY"], message: "设置了 SUPABASE_URL 时必须提供 SUPABASE_SERVICE_ROLE_KEY 或 SUPABASE_SECRET_KEY" });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

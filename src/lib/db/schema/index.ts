@@ -1,3 +1,12 @@
 // Drizzle-kit reads this file (see drizzle.config.ts): relative imports only, no `server-only`.
 export * from "./namespaces";
 export * from "./profiles";
+export * from "./auth";
+export * from "./outbox";
+export * from "./ai-apps";
+export * from "./ai-usage";
+export * from "./dify-demo";
+export * from "./storage";
+export * from "./subscriptions";
+export * from "./notes";
+export * from "./billing";

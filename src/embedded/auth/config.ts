@@ -1,0 +1,165 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+
+/**
+ * GoTrue-style configuration of the embedded auth service. Every field has a default so an empty
+ * environment works; `authConfigFromEnv` reads `AUTH_*` variables or a JSON file with the same
+ * (camelCase) fields as `authConfigSchema`.
+ */
+
+const rateLimit = z.object({
+  /** Requests allowed per window, per IP and separately per identifier (email / phone). */
+  max: z.number().int().positive(),
+  windowSeconds: z.number().int().positive(),
+});
+
+const defaultRateLimits = {
+  signIn: { max: 150, windowSeconds: 300 },
+  signUp: { max: 30, windowSeconds: 300 },
+  otp: { max: 30, windowSeconds: 300 },
+  resend: { max: 30, windowSeconds: 300 },
+  verify: { max: 30, windowSeconds: 300 },
+  mfa: { max: 30, windowSeconds: 60 },
+};
+
+export const authConfigSchema = z.object({
+  /** Public URL of the site (default redirect target, issuer of TOTP factors). */
+  siteUrl: z.url().default("http://localhost:3000"),
+  /** Absolute URL under which this service is reachable (used in mail links), e.g. http://localhost:3000/auth/v1. */
+  externalUrl: z.url().optional(),
+  /** Extra allowed `redirect_to` targets (globs, `*` stays within one path/host segment). */
+  redirectAllowList: z.array(z.string().min(1)).default([]),
+  /** JWT `iss` of access tokens and API keys. Default: externalUrl. */
+  issuer: z.string().optional(),
+  autoconfirm: z.boolean().default(false),
+  smsAutoconfirm: z.boolean().optional(),
+  anonymousSignIns: z.boolean().default(false),
+  disableSignup: z.boolean().default(false),
+  emailEnabled: z.boolean().default(true),
+  phoneEnabled: z.boolean().default(true),
+  secureEmailChange: z.boolean().default(false),
+  passwordChangeRequiresReauthentication: z.boolean().default(false),
+  manualLinking: z.boolean().default(false),
+  /** Path of a JWK set whose keys carry private parts and `kid`; the first signs, all verify. */
+  jwksFile: z.string().optional(),
+  /** Inline JWK set (what the file would hold), mainly for tests. */
+  jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
+  /** Legacy shared secret: HS256 tokens signed with it are also accepted. */
+  jwtSecret: z.string().min(16).optional(),
+  accessTokenLifetimeSeconds: z.number().int().min(30).max(604800).default(3600),
+  refreshTokenReuseIntervalSeconds: z.number().int().min(0).default(10),
+  otpLength: z.number().int().min(6).max(10).default(6),
+  otpExpirySeconds: z.number().int().positive().default(3600),
+  smsOtpExpirySeconds: z.number().int().positive().default(300),
+  /** Minimum gap between two mails / SMS of the same kind to the same user. */
+  minMailIntervalSeconds: z.number().int().min(0).default(60),
+  flowStateExpirySeconds: z.number().int().positive().default(300),
+  mfaMaxFactors: z.number().int().positive().default(10),
+  rateLimits: z
+    .object({
+      signIn: rateLimit.default(defaultRateLimits.signIn),
+      signUp: rateLimit.default(defaultRateLimits.signUp),
+      otp: rateLimit.default(defaultRateLimits.otp),
+      resend: rateLimit.default(defaultRateLimits.resend),
+      verify: rateLimit.default(defaultRateLimits.verify),
+      mfa: rateLimit.default(defaultRateLimits.mfa),
+    })
+    .default(defaultRateLimits),
+  /** Development only: phone (E.164 without +) → fixed SMS code. */
+  smsTestOtps: z.record(z.string(), z.string()).default({}),
+  passwordMinLength: z.number().int().min(6).max(72).default(6),
+  /** Character groups of which the password must contain at least one each, e.g. ["abc…", "0123456789"]. */
+  passwordRequiredCharacters: z.array(z.string().min(1)).default([]),
+  /** argon2id cost; tests lower it to stay fast. */
+  passwordHashing: z
+    .object({ memoryCost: z.number().int().min(8).default(19456), timeCost: z.number().int().min(1).default(2) })
+    .default({ memoryCost: 19456, timeCost: 2 }),
+  /** OAuth providers offered by /authorize: name → endpoint settings. */
+  externalProviders: z
+    .record(
+      z.string(),
+      z.object({ clientId: z.string(), authorizeUrl: z.url(), scopes: z.string().optional() }),
+    )
+    .default({}),
+});
+
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+export type AuthConfigInput = z.input<typeof authConfigSchema>;
+export type RateLimitName = keyof AuthConfig["rateLimits"];
+
+const bool = (value: string | undefined) =>
+  value === undefined || value === "" ? undefined : ["1", "true", "yes", "on"].includes(value.toLowerCase());
+const int = (value: string | undefined) => (value === undefined || value === "" ? undefined : Number(value));
+const text = (value: string | undefined) => (value === undefined || value === "" ? undefined : value);
+const list = (value: string | undefined) =>
+  value === undefined || value === "" ? undefined : value.split(",").map((item) => item.trim()).filter(Boolean);
+
+/** "max/windowSeconds", e.g. "30/300". */
+function rateLimitFromEnv(value: string | undefined) {
+  const match = value?.match(/^\s*(\d+)\s*\/\s*(\d+)\s*$/);
+  return match ? { max: Number(match[1]), windowSeconds: Number(match[2]) } : undefined;
+}
+
+/** "15551234567:123456,8613800000000:654321". */
+function smsTestOtpsFromEnv(value: string | undefined) {
+  if (!value) return undefined;
+  return Object.fromEntries(
+    value.split(",").map((pair) => pair.split(":").map((part) => part.trim().replace(/^\+/, "")) as [string, string]),
+  );
+}
+
+function dropUndefined<T extends Record<string, unknown>>(object: T): Partial<T> {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export class InvalidAuthConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`认证服务配置有误：\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "InvalidAuthConfigError";
+  }
+}
+
+export function parseAuthConfig(input: unknown): AuthConfig {
+  const result = authConfigSchema.safeParse(input);
+  if (result.success) return result.data;
+  throw new InvalidAuthConfigError(
+    result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
+  );
+}
+
+/** Builds the configuration from `AUTH_*` variables; a JSON `file` (if given) supplies the base values. */
+export function authConfigFromEnv(env: Record<string, string | undefined>, file?: string): AuthConfig {
+  const base = file ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  const rateLimits = dropUndefined({
+    signIn: rateLimitFromEnv(env.AUTH_RATE_LIMIT_SIGN_IN),
+    signUp: rateLimitFromEnv(env.AUTH_RATE_LIMIT_SIGN_UP),
+    otp: rateLimitFromEnv(env.AUTH_RATE_LIMIT_OTP),
+    resend: rateLimitFromEnv(env.AUTH_RATE_LIMIT_RESEND),
+    verify: rateLimitFromEnv(env.AUTH_RATE_LIMIT_VERIFY),
+    mfa: rateLimitFromEnv(env.AUTH_RATE_LIMIT_MFA),
+  });
+  const fromEnv = dropUndefined({
+    siteUrl: text(env.AUTH_SITE_URL) ?? text(env.SITE_URL),
+    externalUrl: text(env.AUTH_EXTERNAL_URL),
+    redirectAllowList: list(env.AUTH_REDIRECT_ALLOW_LIST),
+    issuer: text(env.AUTH_JWT_ISSUER),
+    autoconfirm: bool(env.AUTH_AUTOCONFIRM),
+    smsAutoconfirm: bool(env.AUTH_SMS_AUTOCONFIRM),
+    anonymousSignIns: bool(env.AUTH_ANONYMOUS_SIGN_INS),
+    disableSignup: bool(env.AUTH_DISABLE_SIGNUP),
+    secureEmailChange: bool(env.AUTH_SECURE_EMAIL_CHANGE),
+    passwordChangeRequiresReauthentication: bool(env.AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION),
+    jwksFile: text(env.AUTH_JWKS_FILE),
+    jwtSecret: text(env.AUTH_JWT_SECRET),
+    accessTokenLifetimeSeconds: int(env.AUTH_JWT_EXPIRY),
+    refreshTokenReuseIntervalSeconds: int(env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL),
+    otpLength: int(env.AUTH_OTP_LENGTH),
+    otpExpirySeconds: int(env.AUTH_OTP_EXPIRY),
+    minMailIntervalSeconds: int(env.AUTH_MIN_MAIL_INTERVAL),
+    smsTestOtps: smsTestOtpsFromEnv(env.AUTH_SMS_TEST_OTPS),
+    passwordMinLength: int(env.AUTH_PASSWORD_MIN_LENGTH),
+    passwordRequiredCharacters: list(env.AUTH_PASSWORD_REQUIRED_CHARACTERS),
+  });
+  const baseRateLimits = (base.rateLimits ?? {}) as Record<string, unknown>;
+  return parseAuthConfig({ ...base, ...fromEnv, rateLimits: { ...baseRateLimits, ...rateLimits } });
+}

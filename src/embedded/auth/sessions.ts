@@ -1,0 +1,133 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
+import { authRefreshTokens, authSessions, authUsers, type AmrEntry, type AuthSessionRow } from "@/lib/db";
+import type { AuthDeps } from "./context";
+import { apiError } from "./errors";
+import { isBanned, loadUserBundle, serializeUser, type UserBundle } from "./users";
+
+export const newRefreshToken = () => randomBytes(18).toString("base64url");
+
+/** The access-token claims GoTrue issues (see reference §3.5). */
+export async function signAccessToken(deps: AuthDeps, session: AuthSessionRow, bundle: UserBundle) {
+  const now = Math.floor(Date.now() / 1000);
+  const exp = now + deps.config.accessTokenLifetimeSeconds;
+  const { user } = bundle;
+  const token = await deps.keys.sign({
+    iss: deps.issuer,
+    sub: user.id,
+    aud: user.aud,
+    exp,
+    iat: now,
+    email: user.email ?? "",
+    phone: user.phone ?? "",
+    app_metadata: user.appMetadata,
+    user_metadata: user.userMetadata,
+    role: user.role,
+    aal: session.aal,
+    amr: [...session.amr].sort((a, b) => b.timestamp - a.timestamp),
+    session_id: session.id,
+    is_anonymous: user.isAnonymous,
+  });
+  return { token, exp };
+}
+
+export async function sessionResponse(deps: AuthDeps, session: AuthSessionRow, refreshToken: string, bundle?: UserBundle) {
+  const loaded = bundle ?? (await loadUserBundle(deps.db, session.userId));
+  if (!loaded) throw apiError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found");
+  const { token, exp } = await signAccessToken(deps, session, loaded);
+  return {
+    access_token: token,
+    token_type: "bearer",
+    expires_in: deps.config.accessTokenLifetimeSeconds,
+    expires_at: exp,
+    refresh_token: refreshToken,
+    user: serializeUser(loaded),
+  };
+}
+
+export type SessionResponse = Awaited<ReturnType<typeof sessionResponse>>;
+
+/** Signs the user in: a new session (amr = `method`), a refresh token, `last_sign_in_at` updated. */
+export async function startSession(
+  deps: AuthDeps,
+  userId: string,
+  method: string,
+  request?: { ip?: string; userAgent?: string },
+): Promise<SessionResponse> {
+  const now = new Date();
+  const amr: AmrEntry[] = [{ method, timestamp: Math.floor(now.getTime() / 1000) }];
+  const [session] = await deps.db
+    .insert(authSessions)
+    .values({ id: randomUUID(), userId, aal: "aal1", amr, ip: request?.ip, userAgent: request?.userAgent })
+    .returning();
+  const token = newRefreshToken();
+  await deps.db.insert(authRefreshTokens).values({ token, userId, sessionId: session!.id });
+  await deps.db.update(authUsers).set({ lastSignInAt: now }).where(eq(authUsers.id, userId));
+  return sessionResponse(deps, session!, token);
+}
+
+const tokenNotFound = () => apiError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+
+/**
+ * `grant_type=refresh_token`: rotation with GoTrue's reuse rules — a revoked token whose direct child
+ * is still active returns that child; within the reuse interval a sibling is issued; otherwise the
+ * whole session is revoked (deleted) and 400 `refresh_token_already_used` answered.
+ */
+export async function refreshSession(deps: AuthDeps, presented: string): Promise<SessionResponse> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(authRefreshTokens).where(eq(authRefreshTokens.token, presented)).for("update");
+    if (!row) throw tokenNotFound();
+    const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId));
+    if (!session) throw apiError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found");
+    const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, session.userId));
+    if (!user) throw apiError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found");
+    if (isBanned(user)) throw apiError(400, "user_banned", "User is banned");
+
+    if (row.revoked) {
+      const [activeChild] = await tx
+        .select()
+        .from(authRefreshTokens)
+        .where(and(eq(authRefreshTokens.parent, row.token), eq(authRefreshTokens.revoked, false)));
+      if (activeChild) return { ok: true as const, session, token: activeChild.token };
+      const reuseUntil = row.updatedAt.getTime() + deps.config.refreshTokenReuseIntervalSeconds * 1000;
+      if (Date.now() > reuseUntil) {
+        await tx.delete(authSessions).where(eq(authSessions.id, session.id));
+        return { ok: false as const };
+      }
+    } else {
+      await tx
+        .update(authRefreshTokens)
+        .set({ revoked: true, updatedAt: new Date() })
+        .where(eq(authRefreshTokens.id, row.id));
+    }
+    const token = newRefreshToken();
+    await tx.insert(authRefreshTokens).values({ token, userId: user.id, sessionId: session.id, parent: row.token });
+    const [refreshed] = await tx
+      .update(authSessions)
+      .set({ refreshedAt: new Date(), updatedAt: new Date() })
+      .where(eq(authSessions.id, session.id))
+      .returning();
+    return { ok: true as const, session: refreshed!, token };
+  });
+  // The family revocation must commit, so the error is thrown outside the transaction.
+  if (!outcome.ok) throw apiError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  return sessionResponse(deps, outcome.session, outcome.token);
+}
+
+/** Deletes sessions of a user: all, or all except `keepSessionId`. */
+export async function revokeSessions(deps: AuthDeps, userId: string, keepSessionId?: string): Promise<void> {
+  await deps.db
+    .delete(authSessions)
+    .where(keepSessionId ? and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId)) : eq(authSessions.userId, userId));
+}
+
+/** A fresh refresh token for an existing session (after MFA verify the client gets new tokens). */
+export async function reissueSession(deps: AuthDeps, session: AuthSessionRow): Promise<SessionResponse> {
+  await deps.db
+    .update(authRefreshTokens)
+    .set({ revoked: true, updatedAt: new Date() })
+    .where(eq(authRefreshTokens.sessionId, session.id));
+  const token = newRefreshToken();
+  await deps.db.insert(authRefreshTokens).values({ token, userId: session.userId, sessionId: session.id });
+  return sessionResponse(deps, session, token);
+}

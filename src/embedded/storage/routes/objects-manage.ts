@@ -1,0 +1,142 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { policy } from "../access";
+import { caller, jsonBody, objectParams, upsertHeader, type StorageContext } from "../context";
+import { storageErrors } from "../errors";
+import { assertValidKey } from "../keys";
+import { objectRowJson } from "../object-store";
+import { readableObject } from "../read-access";
+import { signToken } from "../signed-urls";
+import { parseTransform } from "../transform";
+
+const moveBody = z.object({
+  bucketId: z.string(),
+  sourceKey: z.string(),
+  destinationKey: z.string(),
+  destinationBucket: z.string().nullish(),
+});
+
+const copyBody = moveBody.extend({
+  copyMetadata: z.boolean().nullish(),
+  metadata: z.object({ cacheControl: z.string().optional(), mimetype: z.string().optional() }).nullish(),
+});
+
+const expiresIn = z.coerce.number().int().min(1);
+const signOneBody = z.object({ expiresIn, transform: z.record(z.string(), z.unknown()).nullish() });
+const signManyBody = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(1000) });
+const removeBody = z.object({ prefixes: z.array(z.string()).min(1).max(1000) });
+
+const NOT_SIGNABLE = "Either the object does not exist or you do not have access to it";
+
+/** Remove, move, copy and signed download URLs. */
+export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void {
+  app.post("/object/move", async (c) => {
+    const who = await caller(c, ctx);
+    const body = await jsonBody(c, moveBody);
+    const destBucket = body.destinationBucket || body.bucketId;
+    assertValidKey(body.sourceKey);
+    assertValidKey(body.destinationKey);
+    const { object } = await readableObject(ctx, body.bucketId, body.sourceKey, "caller", who);
+    if (!policy.canWrite(who, body.sourceKey)) throw storageErrors.noSuchKey();
+    if (!policy.canWrite(who, body.destinationKey)) throw storageErrors.rlsDenied();
+    if (destBucket !== body.bucketId) await ctx.buckets.get(destBucket);
+    if (await ctx.objects.find(destBucket, body.destinationKey)) throw storageErrors.duplicate();
+    await ctx.objects.move(object, destBucket, body.destinationKey, who.sub ?? null);
+    return c.json({ message: "Successfully moved" });
+  });
+
+  app.post("/object/copy", async (c) => {
+    const who = await caller(c, ctx);
+    const body = await jsonBody(c, copyBody);
+    const destBucketId = body.destinationBucket || body.bucketId;
+    assertValidKey(body.sourceKey);
+    assertValidKey(body.destinationKey);
+    const { object } = await readableObject(ctx, body.bucketId, body.sourceKey, "caller", who);
+    if (!policy.canWrite(who, body.destinationKey)) throw storageErrors.rlsDenied();
+    const upsert = upsertHeader(c);
+    const destBucket = await ctx.buckets.get(destBucketId);
+    if (!upsert && (await ctx.objects.find(destBucketId, body.destinationKey))) throw storageErrors.duplicate();
+    if (destBucket.fileSizeLimit !== null && object.size > destBucket.fileSizeLimit) throw storageErrors.entityTooLarge();
+    const keepMetadata = body.copyMetadata ?? true;
+    const version = await ctx.disk.duplicate(object.version);
+    let result;
+    try {
+      result = await ctx.objects.put(
+        destBucketId,
+        body.destinationKey,
+        who.sub ?? null,
+        {
+          version,
+          size: object.size,
+          etag: object.etag,
+          mimeType: body.metadata?.mimetype ?? object.mimeType,
+          cacheControl: body.metadata?.cacheControl ?? object.cacheControl,
+          userMetadata: keepMetadata ? object.userMetadata : null,
+        },
+        upsert,
+      );
+    } catch (error) {
+      await ctx.disk.remove([version]);
+      throw error;
+    }
+    if (result.replacedVersion) await ctx.disk.remove([result.replacedVersion]);
+    return c.json({ ...objectRowJson(result.object), Id: result.object.id, Key: `${destBucketId}/${body.destinationKey}` });
+  });
+
+  app.post("/object/sign/:bucket/:path{[\\s\\S]+}", async (c) => {
+    const who = await caller(c, ctx);
+    const { bucketId, key } = objectParams(c);
+    const body = await jsonBody(c, signOneBody);
+    await readableObject(ctx, bucketId, key, "caller", who);
+    const transform = body.transform && Object.keys(body.transform).length > 0 ? parseTransform(body.transform) : null;
+    const url = `${bucketId}/${key}`;
+    const claims = { url, scope: "download" as const, ...(transform && { transformations: JSON.stringify(transform) }) };
+    const token = await signToken(ctx.signingSecret, claims, body.expiresIn);
+    const base = transform ? "/render/image/sign" : "/object/sign";
+    return c.json({ signedURL: `${base}/${url}?token=${token}` });
+  });
+
+  app.post("/object/sign/:bucket", async (c) => {
+    const who = await caller(c, ctx);
+    const bucketId = c.req.param("bucket");
+    const body = await jsonBody(c, signManyBody);
+    const signed = await Promise.all(
+      body.paths.map(async (path) => {
+        try {
+          assertValidKey(path);
+          await readableObject(ctx, bucketId, path, "caller", who);
+        } catch {
+          return { error: NOT_SIGNABLE, path, signedURL: null };
+        }
+        const url = `${bucketId}/${path}`;
+        const token = await signToken(ctx.signingSecret, { url, scope: "download" }, body.expiresIn);
+        return { error: null, path, signedURL: `/object/sign/${url}?token=${token}` };
+      }),
+    );
+    return c.json(signed);
+  });
+
+  app.delete("/object/:bucket/:path{[\\s\\S]+}", async (c) => {
+    const who = await caller(c, ctx);
+    const { bucketId, key } = objectParams(c);
+    await ctx.buckets.get(bucketId);
+    const scope = policy.listScope(who);
+    if (scope === null || !policy.canWrite(who, key)) throw storageErrors.noSuchKey();
+    const [removed] = await ctx.objects.removeMany(bucketId, [key], scope);
+    if (!removed) throw storageErrors.noSuchKey();
+    await ctx.disk.remove([removed.version]);
+    return c.json({ message: "Successfully deleted" });
+  });
+
+  app.delete("/object/:bucket", async (c) => {
+    const who = await caller(c, ctx);
+    const bucketId = c.req.param("bucket");
+    const body = await jsonBody(c, removeBody);
+    await ctx.buckets.get(bucketId);
+    const scope = policy.listScope(who);
+    if (scope === null) return c.json([]);
+    const removed = await ctx.objects.removeMany(bucketId, body.prefixes, scope);
+    await ctx.disk.remove(removed.map((object) => object.version));
+    return c.json(removed.map(objectRowJson));
+  });
+}

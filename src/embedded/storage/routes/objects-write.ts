@@ -1,0 +1,61 @@
+import type { Context, Hono } from "hono";
+import { policy } from "../access";
+import type { Bucket } from "../bucket-store";
+import { caller, objectParams, upsertHeader, type StorageContext } from "../context";
+import { storageErrors } from "../errors";
+import type { StoredObject } from "../object-store";
+import { signToken, UPLOAD_URL_LIFETIME_SECONDS, verifyToken } from "../signed-urls";
+import { receiveUpload } from "../upload-body";
+
+/** Uploads (create, upsert, update) and signed upload URLs. */
+export function registerObjectWriteRoutes(app: Hono, ctx: StorageContext): void {
+  async function store(c: Context, bucket: Bucket, key: string, ownerId: string | null, upsert: boolean) {
+    if (!upsert && (await ctx.objects.find(bucket.id, key))) throw storageErrors.duplicate();
+    const { content } = await receiveUpload(c.req.raw, key, ctx.disk, {
+      maxBytes: Math.min(bucket.fileSizeLimit ?? Number.POSITIVE_INFINITY, ctx.maxFileSize),
+      allowedMimeTypes: bucket.allowedMimeTypes,
+    });
+    let result: { object: StoredObject; replacedVersion?: string };
+    try {
+      result = await ctx.objects.put(bucket.id, key, ownerId, content, upsert);
+    } catch (error) {
+      await ctx.disk.remove([content.version]);
+      throw error;
+    }
+    if (result.replacedVersion) await ctx.disk.remove([result.replacedVersion]);
+    return result.object;
+  }
+
+  // Registered before the generic `/object/:bucket/:path` routes, which would otherwise match them.
+  app.post("/object/upload/sign/:bucket/:path{[\\s\\S]+}", async (c) => {
+    const who = await caller(c, ctx);
+    const { bucketId, key } = objectParams(c);
+    await ctx.buckets.get(bucketId);
+    if (!policy.canWrite(who, key)) throw storageErrors.rlsDenied();
+    const upsert = upsertHeader(c);
+    if (!upsert && (await ctx.objects.find(bucketId, key))) throw storageErrors.duplicate();
+    const url = `${bucketId}/${key}`;
+    const claims = { url, scope: "upload" as const, owner: who.sub, upsert };
+    const token = await signToken(ctx.signingSecret, claims, UPLOAD_URL_LIFETIME_SECONDS);
+    return c.json({ url: `/object/upload/sign/${url}?token=${token}`, token });
+  });
+
+  app.put("/object/upload/sign/:bucket/:path{[\\s\\S]+}", async (c) => {
+    const { bucketId, key } = objectParams(c);
+    const claims = await verifyToken(ctx.signingSecret, c.req.query("token"), "upload", `${bucketId}/${key}`);
+    const bucket = await ctx.buckets.get(bucketId);
+    const object = await store(c, bucket, key, claims.owner ?? null, claims.upsert);
+    return c.json({ Id: object.id, Key: `${bucketId}/${key}` });
+  });
+
+  const upload = (mode: "create" | "update") => async (c: Context) => {
+    const who = await caller(c, ctx);
+    const { bucketId, key } = objectParams(c);
+    const bucket = await ctx.buckets.get(bucketId);
+    if (!policy.canWrite(who, key)) throw storageErrors.rlsDenied();
+    const object = await store(c, bucket, key, who.sub ?? null, mode === "update" || upsertHeader(c));
+    return c.json({ Id: object.id, Key: `${bucketId}/${key}` });
+  };
+  app.post("/object/:bucket/:path{[\\s\\S]+}", upload("create"));
+  app.put("/object/:bucket/:path{[\\s\\S]+}", upload("update"));
+}

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The AI app registry: one row per Dify app the product offers. `upstreamSecretKey` is the app's
+ * Dify key and must never reach a browser — only src/features/ai-apps/server reads it.
+ */
+export const aiApps = pgTable(
+  "ai_apps",
+  {
+    /** Our own id, used in URLs (`/ai/chat/<appid>`) and in `?appid=` on proxy calls. */
+    appid: text("appid").primaryKey(),
+    kind: text("kind", { enum: ["chat", "workflow", "completion"] }).notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** An emoji or a lucide icon name. */
+    icon: text("icon").notNull().default("💬"),
+    /** Dify base URL ending in /v1, or `embedded:dify` for the in-process demo server. */
+    upstreamBaseUrl: text("upstream_base_url").notNull(),
+    upstreamSecretKey: text("upstream_secret_key").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    check("ai_apps_appid_format", sql`${table.appid} ~ '^[A-Za-z0-9_-]{1,64}$'`),
+    check("ai_apps_kind", sql`${table.kind} in ('chat', 'workflow', 'completion')`),
+  ],
+);
+
+export type AiAppRow = typeof aiApps.$inferSelect;
+export type NewAiAppRow = typeof aiApps.$inferInsert;

@@ -1,0 +1,31 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * One row per answered message (chat, completion) or workflow run, written by the Dify proxy from
+ * the upstream's own usage figures. The unique ids make recording idempotent: a repeated or
+ * retried report of the same message/run inserts nothing.
+ */
+export const aiUsageEvents = pgTable(
+  "ai_usage_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appid: text("appid").notNull(),
+    userId: uuid("user_id").notNull(),
+    kind: text("kind", { enum: ["chat", "workflow", "completion"] }).notNull(),
+    messageId: text("message_id"),
+    workflowRunId: text("workflow_run_id"),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    totalTokens: integer("total_tokens").notNull().default(0),
+    latencyMs: integer("latency_ms").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("ai_usage_events_message_id_key").on(table.messageId),
+    uniqueIndex("ai_usage_events_workflow_run_id_key").on(table.workflowRunId),
+    index("ai_usage_events_user_created_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+export type AiUsageEvent = typeof aiUsageEvents.$inferSelect;
+export type NewAiUsageEvent = typeof aiUsageEvents.$inferInsert;

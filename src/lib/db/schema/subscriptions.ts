@@ -1,0 +1,23 @@
+import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * A user's paid plan. Users without a row are on the free plan (see src/features/billing/plans.ts);
+ * checkout providers create and update rows.
+ */
+export const subscriptions = pgTable("subscriptions", {
+  userId: uuid("user_id").primaryKey(),
+  planId: text("plan_id").notNull(),
+  interval: text("interval", { enum: ["month", "year"] }).notNull().default("month"),
+  status: text("status", { enum: ["active", "past_due", "canceled"] }).notNull().default("active"),
+  currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull().defaultNow(),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  provider: text("provider", { enum: ["local", "stripe"] }),
+  providerCustomerId: text("provider_customer_id"),
+  providerSubscriptionId: text("provider_subscription_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Subscription = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
