@@ -61,6 +61,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_URL: baseURL,
       NEXT_PUBLIC_E2E_HOOKS: "1",
+      DEV_OUTBOX: "on",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { signInThroughApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 /** Every route of SPEC §2 with the title its page gives, in the layout it belongs to. */
 const routes: Array<{ path: string; title: string; layout: "marketing" | "auth" | "dashboard" | "app" }> = [
@@ -22,7 +23,9 @@ const routes: Array<{ path: string; title: string; layout: "marketing" | "auth" 
 ];
 
 for (const route of routes) {
-  test(`${route.path} renders in the ${route.layout} layout`, async ({ page }) => {
+  test(`${route.path} renders in the ${route.layout} layout`, async ({ page, account }) => {
+    // Dashboard pages are guarded: sign in first (the other layouts are public).
+    if (route.layout === "dashboard") await signInThroughApi(page.request, account);
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(route.title);
@@ -43,7 +46,8 @@ test("the marketing header navigates between pages", async ({ page }) => {
   await expect(page).toHaveURL(/\/changelog$/);
 });
 
-test("the dashboard sidebar reaches its six routes", async ({ page }) => {
+test("the dashboard sidebar reaches its six routes", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
   await page.goto("/dashboard");
   const sidebar = page.getByRole("navigation", { name: "控制台导航" });
   for (const [label, path] of [
@@ -72,7 +76,8 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("the dashboard sidebar becomes a drawer", async ({ page }) => {
+  test("the dashboard sidebar becomes a drawer", async ({ page, account }) => {
+    await signInThroughApi(page.request, account);
     await page.goto("/dashboard");
     await expect(page.getByRole("navigation", { name: "控制台导航" })).toBeHidden();
     await page.getByRole("button", { name: "打开菜单" }).click();

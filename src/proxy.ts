@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { refreshSessionAndGuard } from "@/features/auth/proxy-session";
 import { authCallbackRedirectTarget } from "@/features/routing/auth-callback-redirect";
 import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
 
@@ -6,19 +7,26 @@ import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
  * Runs before every page and API request. The browser runs the same redirect rule for the hash,
  * which never reaches the server (see `AuthCallbackRedirect`).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
 
   const target = authCallbackRedirectTarget({ pathname, search, hash: "" });
   // The browser re-attaches the original fragment to a redirect without one, so hashes survive too.
   if (target) return NextResponse.redirect(new URL(target, request.url), 307);
 
-  // Not-found screens print the requested path; a server component can only learn it from a header.
+  // The embedded services answer their own auth; refreshing a session there would recurse.
+  if (pathname.startsWith("/auth/v1/") || pathname.startsWith("/storage/v1/")) return NextResponse.next();
+
+  return refreshSessionAndGuard(request, passThrough);
+}
+
+/** Continues with the request, adding the path header that not-found screens print. */
+function passThrough(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
-  headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
+  headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|builds/latest.json).*)"],
 };

@@ -1,0 +1,23 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { startOAuthSignIn } from "@/features/auth/server";
+import { ApiRouteError } from "@/lib/api";
+
+const providerSchema = z.string().regex(/^[a-z0-9_-]{2,32}$/);
+
+/** Starts an OAuth sign-in; failures go back to the sign-in page with a readable error. */
+export async function GET(request: NextRequest) {
+  const signIn = new URL("/auth/signin", request.url);
+  const provider = providerSchema.safeParse(request.nextUrl.searchParams.get("provider"));
+  if (!provider.success) {
+    signIn.searchParams.set("error", "不支持该登录方式");
+    return NextResponse.redirect(signIn, 303);
+  }
+  try {
+    // The provider name is checked by the auth service, which knows which ones are enabled.
+    return NextResponse.redirect(await startOAuthSignIn(provider.data as never), 303);
+  } catch (error) {
+    signIn.searchParams.set("error", error instanceof ApiRouteError ? error.message : "第三方登录暂时不可用");
+    return NextResponse.redirect(signIn, 303);
+  }
+}

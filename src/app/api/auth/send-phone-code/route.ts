@@ -1,0 +1,9 @@
+import { phoneCodeBodySchema } from "@/features/auth";
+import { sendPhoneCode } from "@/features/auth/server";
+import { parseJsonBody, withApiErrors } from "@/lib/api";
+
+export const POST = withApiErrors(async (request) => {
+  const { phone } = await parseJsonBody(request, phoneCodeBodySchema);
+  await sendPhoneCode(phone);
+  return Response.json({ ok: true });
+});

@@ -1,0 +1,45 @@
+import { createServerClient } from "@supabase/ssr";
+import { NextResponse, type NextRequest } from "next/server";
+import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
+import { isGuardedPath, redirectCookieName, routeGuardConfig } from "./route-guard";
+
+// No `server-only` here: this module runs in the Next.js proxy, whose bundle lacks that condition.
+
+/**
+ * The proxy's auth step (Supabase's pattern for @supabase/ssr): refresh the session cookies on the
+ * way in, then send visitors without a session away from guarded pages. `continueRequest` builds the
+ * pass-through response from the (possibly updated) request, so other request headers survive.
+ */
+export async function refreshSessionAndGuard(
+  request: NextRequest,
+  continueRequest: (request: NextRequest) => NextResponse,
+): Promise<NextResponse> {
+  const connection = await getSupabaseConnection();
+  let response = continueRequest(request);
+  const supabase = createServerClient(connection.url, connection.anonKey, {
+    ...serverClientOptions(connection),
+    cookies: {
+      getAll: () => request.cookies.getAll(),
+      setAll: (cookiesToSet) => {
+        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+        response = continueRequest(request);
+        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+      },
+    },
+  });
+  // getClaims() verifies the access token (JWKS) and refreshes it when it is about to expire.
+  const { data } = await supabase.auth.getClaims();
+  const signedIn = Boolean(data?.claims);
+
+  const { pathname, search } = request.nextUrl;
+  if (signedIn || !isGuardedPath(pathname)) return response;
+
+  const loginUrl = new URL(routeGuardConfig.loginRoute, request.url);
+  const redirect = NextResponse.redirect(loginUrl, 307);
+  for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
+  const cookieName = redirectCookieName();
+  if (cookieName) {
+    redirect.cookies.set(cookieName, `${pathname}${search}`, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 600 });
+  }
+  return redirect;
+}

@@ -1,0 +1,13 @@
+import "server-only";
+
+// Server side of billing: plans in force, checkout, subscription changes, quota, Stripe webhooks.
+export { changeSubscription, getPortalUrl, startCheckout } from "./server/billing-actions";
+export { cancelLocalOrder, completeLocalOrder, getCheckoutOrder } from "./server/checkout-orders";
+export { listPayments, type PaymentView } from "./server/payments";
+export { createProviders, getProviders, type Providers } from "./server/providers";
+export type { BillingContext, CheckoutProvider, ProviderName } from "./server/providers/types";
+export { checkTokenQuota, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, quotaExceededResponse, type TokenQuotaCheck } from "./server/quota";
+export { createStripeClient, stripeSetupFromEnv, type StripePriceIds, type StripeSetup } from "./server/stripe/client";
+export { processStripeEvent, type StripeWebhookOutcome } from "./server/stripe/webhook";
+export { handleStripeWebhookRequest } from "./server/stripe/webhook-request";
+export { getSubscriptionSummary, startOfMonth, tokensUsedThisMonth, type SubscriptionSummary } from "./server/subscription-summary";

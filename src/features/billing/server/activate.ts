@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { subscriptions, type Database, type Subscription } from "@/lib/db";
+import type { BillingInterval, PlanId } from "../plans";
+
+export async function getSubscriptionRow(db: Database, userId: string): Promise<Subscription | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row;
+}
+
+/** The row of a subscription that is still in force (not canceled), if any. */
+export async function getActiveSubscriptionRow(db: Database, userId: string): Promise<Subscription | undefined> {
+  const row = await getSubscriptionRow(db, userId);
+  return row && row.status !== "canceled" ? row : undefined;
+}
+
+export type SubscriptionState = {
+  userId: string;
+  planId: PlanId;
+  interval: BillingInterval;
+  status: Subscription["status"];
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  provider: "local" | "stripe";
+  providerCustomerId?: string | null;
+  providerSubscriptionId?: string | null;
+};
+
+/** Writes the user's one subscription row (insert or replace): what a provider reports is the truth. */
+export async function upsertSubscription(db: Database, state: SubscriptionState, now: Date): Promise<void> {
+  const values = {
+    planId: state.planId,
+    interval: state.interval,
+    status: state.status,
+    currentPeriodStart: state.periodStart,
+    currentPeriodEnd: state.periodEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    provider: state.provider,
+    ...(state.providerCustomerId !== undefined ? { providerCustomerId: state.providerCustomerId } : {}),
+    ...(state.providerSubscriptionId !== undefined ? { providerSubscriptionId: state.providerSubscriptionId } : {}),
+    updatedAt: now,
+  };
+  await db
+    .insert(subscriptions)
+    .values({ userId: state.userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+}

@@ -1,0 +1,89 @@
+import { and, eq } from "drizzle-orm";
+import { ApiRouteError } from "@/lib/api";
+import { checkoutOrders, payments, type CheckoutOrder, type Database } from "@/lib/db";
+import { planOrFree, type BillingInterval, type Plan } from "../plans";
+import { billingCopy } from "../copy";
+import { upsertSubscription } from "./activate";
+import { addInterval } from "./periods";
+import { clearScheduledChange } from "./scheduled-changes";
+
+/** A checkout order of this user (another user's order is reported as missing). */
+export async function getCheckoutOrder(db: Database, userId: string, orderId: string): Promise<CheckoutOrder | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return undefined;
+  const [order] = await db
+    .select()
+    .from(checkoutOrders)
+    .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.userId, userId)))
+    .limit(1);
+  return order;
+}
+
+export async function createCheckoutOrder(
+  db: Database,
+  input: { userId: string; plan: Plan; interval: BillingInterval; amount: number; provider: "local" | "stripe"; providerSessionId?: string },
+): Promise<CheckoutOrder> {
+  const [order] = await db
+    .insert(checkoutOrders)
+    .values({
+      userId: input.userId,
+      planId: input.plan.id,
+      interval: input.interval,
+      amount: input.amount,
+      provider: input.provider,
+      providerSessionId: input.providerSessionId ?? null,
+    })
+    .returning();
+  return order!;
+}
+
+/** Moves a pending local order to `status`; answers the order, or throws when it is not pending. */
+async function closeLocalOrder(db: Database, userId: string, orderId: string, status: "paid" | "canceled", now: Date): Promise<CheckoutOrder> {
+  const order = await getCheckoutOrder(db, userId, orderId);
+  if (!order || order.provider !== "local") throw new ApiRouteError(404, billingCopy.errors.orderNotFound);
+  const [closed] = await db
+    .update(checkoutOrders)
+    .set({ status, completedAt: now })
+    .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, "pending")))
+    .returning();
+  // The conditional update makes a double click (or two tabs) pay once.
+  if (!closed) throw new ApiRouteError(409, order.status === "paid" ? billingCopy.errors.orderAlreadyPaid : billingCopy.errors.orderClosed);
+  return closed;
+}
+
+/**
+ * 支付成功 on the local checkout page: the plan is active at once for one period from now, any
+ * pending downgrade or cancellation is dropped, and the payment is recorded.
+ */
+export async function completeLocalOrder(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
+  const order = await closeLocalOrder(db, userId, orderId, "paid", now);
+  const plan = planOrFree(order.planId);
+  const periodEnd = addInterval(now, order.interval);
+  await upsertSubscription(
+    db,
+    { userId, planId: plan.id, interval: order.interval, status: "active", periodStart: now, periodEnd, cancelAtPeriodEnd: false, provider: "local", providerCustomerId: null, providerSubscriptionId: null },
+    now,
+  );
+  await clearScheduledChange(db, userId);
+  await db
+    .insert(payments)
+    .values({
+      userId,
+      planId: plan.id,
+      interval: order.interval,
+      amount: order.amount,
+      currency: order.currency,
+      provider: "local",
+      providerPaymentId: `order:${order.id}`,
+      reason: "checkout",
+      periodStart: now,
+      periodEnd,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  return order;
+}
+
+/** 取消 on the local checkout page: the order is closed, nothing else changes. */
+export async function cancelLocalOrder(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
+  return closeLocalOrder(db, userId, orderId, "canceled", now);
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiRouteError } from "@/lib/api";
+import { openDatabase, type DatabaseHandle } from "@/lib/db";
+import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
+import { changeSubscription, startCheckout } from "./billing-actions";
+import { cancelLocalOrder, completeLocalOrder, getCheckoutOrder } from "./checkout-orders";
+import { listPayments } from "./payments";
+import { createProviders } from "./providers";
+import { getSubscriptionSummary } from "./subscription-summary";
+
+const providers = createProviders(null);
+
+describe.each(testTargetKinds())("local checkout on %s", (kind) => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    handle = await openDatabase(testDb.target);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await testDb.dispose();
+  });
+
+  const at = (iso: string) => new Date(iso);
+  const checkout = (userId: string, planId: "pro" | "team", interval: "month" | "year", now: Date) =>
+    startCheckout(handle.db, userId, { planId, interval }, { now, providers });
+  const orderIdOf = (url: string) => /^\/checkout\/([0-9a-f-]{36})$/.exec(url)![1]!;
+  const summary = (userId: string, now: Date) => getSubscriptionSummary(handle.db, userId, now);
+
+  /** A user who paid for `planId` at `now` through the local checkout. */
+  async function subscribed(planId: "pro" | "team", interval: "month" | "year", now: Date): Promise<string> {
+    const userId = randomUUID();
+    const { url } = await checkout(userId, planId, interval, now);
+    await completeLocalOrder(handle.db, userId, orderIdOf(url), now);
+    return userId;
+  }
+
+  it("activates the plan at once on 支付成功 and records the payment", async () => {
+    const userId = randomUUID();
+    const now = at("2026-01-31T10:00:00Z");
+    const { url } = await checkout(userId, "pro", "month", now);
+    const order = await getCheckoutOrder(handle.db, userId, orderIdOf(url));
+    expect(order).toMatchObject({ planId: "pro", interval: "month", amount: 4900, status: "pending", provider: "local" });
+    expect(await getCheckoutOrder(handle.db, randomUUID(), orderIdOf(url))).toBeUndefined();
+
+    await completeLocalOrder(handle.db, userId, orderIdOf(url), now);
+    expect(await summary(userId, now)).toMatchObject({
+      plan: { id: "pro", name: "专业版", monthlyTokenQuota: 2_000_000 },
+      status: "active",
+      interval: "month",
+      provider: "local",
+      currentPeriodStart: "2026-01-31T10:00:00.000Z",
+      // One calendar month, clamped to the end of February.
+      currentPeriodEnd: "2026-02-28T10:00:00.000Z",
+      cancelAtPeriodEnd: false,
+      pendingChange: null,
+    });
+    expect(await listPayments(handle.db, userId)).toMatchObject([{ planName: "专业版", amount: 4900, currency: "cny", reason: "checkout", provider: "local" }]);
+    expect(await listPayments(handle.db, randomUUID())).toEqual([]);
+
+    // Paying twice (double click, second tab) is refused and records nothing more.
+    await expect(completeLocalOrder(handle.db, userId, orderIdOf(url), now)).rejects.toMatchObject({ statusCode: 409 });
+    expect(await listPayments(handle.db, userId)).toHaveLength(1);
+  });
+
+  it("取消 closes the order and changes nothing else", async () => {
+    const userId = randomUUID();
+    const now = at("2026-03-01T00:00:00Z");
+    const { url } = await checkout(userId, "team", "year", now);
+    await cancelLocalOrder(handle.db, userId, orderIdOf(url), now);
+    expect((await getCheckoutOrder(handle.db, userId, orderIdOf(url)))?.status).toBe("canceled");
+    expect((await summary(userId, now)).plan.id).toBe("free");
+    await expect(completeLocalOrder(handle.db, userId, orderIdOf(url), now)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(cancelLocalOrder(handle.db, randomUUID(), orderIdOf(url), now)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it("refuses checkout for the free plan, the same plan, or a cheaper plan", async () => {
+    const now = at("2026-03-01T00:00:00Z");
+    const userId = await subscribed("team", "month", now);
+    await expect(startCheckout(handle.db, userId, { planId: "free", interval: "month" }, { now, providers })).rejects.toBeInstanceOf(ApiRouteError);
+    await expect(checkout(userId, "team", "month", now)).rejects.toMatchObject({ statusCode: 409, message: "你已订阅该套餐" });
+    await expect(checkout(userId, "pro", "month", now)).rejects.toMatchObject({ statusCode: 409 });
+    // Same plan, yearly: allowed (it restarts the period on the yearly price).
+    await expect(checkout(userId, "team", "year", now)).resolves.toMatchObject({ url: expect.stringMatching(/^\/checkout\//) });
+  });
+
+  it("upgrades at once through checkout", async () => {
+    const now = at("2026-04-10T00:00:00Z");
+    const userId = await subscribed("pro", "month", now);
+    const later = at("2026-04-20T00:00:00Z");
+    const { url } = await checkout(userId, "team", "month", later);
+    await completeLocalOrder(handle.db, userId, orderIdOf(url), later);
+    expect(await summary(userId, later)).toMatchObject({ plan: { id: "team" }, currentPeriodStart: later.toISOString(), currentPeriodEnd: "2026-05-20T00:00:00.000Z" });
+    expect((await listPayments(handle.db, userId)).map((payment) => payment.planName)).toEqual(["团队版", "专业版"]);
+  });
+
+  it("renews lazily when the period end has passed, one payment per period", async () => {
+    const userId = await subscribed("pro", "month", at("2026-01-15T00:00:00Z"));
+    const state = await summary(userId, at("2026-03-20T00:00:00Z"));
+    expect(state).toMatchObject({ plan: { id: "pro" }, currentPeriodStart: "2026-03-15T00:00:00.000Z", currentPeriodEnd: "2026-04-15T00:00:00.000Z" });
+    const history = await listPayments(handle.db, userId);
+    expect(history.map((payment) => [payment.reason, payment.periodStart])).toEqual([
+      ["renewal", "2026-03-15T00:00:00.000Z"],
+      ["renewal", "2026-02-15T00:00:00.000Z"],
+      ["checkout", "2026-01-15T00:00:00.000Z"],
+    ]);
+    // Reading again (or concurrently) renews nothing more.
+    await Promise.all([summary(userId, at("2026-03-21T00:00:00Z")), summary(userId, at("2026-03-21T00:00:00Z"))]);
+    expect(await listPayments(handle.db, userId)).toHaveLength(3);
+  });
+
+  it("cancels at the period end, can resume before it, and falls back to free after it", async () => {
+    const start = at("2026-06-01T00:00:00Z");
+    const userId = await subscribed("pro", "month", start);
+    await changeSubscription(handle.db, userId, { action: "cancel" }, { now: start, providers });
+    expect(await summary(userId, start)).toMatchObject({ plan: { id: "pro" }, cancelAtPeriodEnd: true, currentPeriodEnd: "2026-07-01T00:00:00.000Z" });
+    await expect(changeSubscription(handle.db, userId, { action: "cancel" }, { now: start, providers })).rejects.toMatchObject({ statusCode: 409 });
+
+    await changeSubscription(handle.db, userId, { action: "resume" }, { now: start, providers });
+    expect((await summary(userId, start)).cancelAtPeriodEnd).toBe(false);
+
+    await changeSubscription(handle.db, userId, { action: "cancel" }, { now: start, providers });
+    expect((await summary(userId, at("2026-06-30T23:59:59Z"))).plan.id).toBe("pro");
+    const after = await summary(userId, at("2026-07-01T00:00:00Z"));
+    expect(after).toMatchObject({ plan: { id: "free" }, provider: null, currentPeriodEnd: null, cancelAtPeriodEnd: false });
+    expect(await listPayments(handle.db, userId)).toHaveLength(1);
+    await expect(changeSubscription(handle.db, userId, { action: "resume" }, { now: at("2026-07-02T00:00:00Z"), providers })).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it("downgrades at the period end: the current plan stays until then", async () => {
+    const start = at("2026-08-10T00:00:00Z");
+    const userId = await subscribed("team", "month", start);
+    await expect(changeSubscription(handle.db, userId, { action: "downgrade", planId: "team" }, { now: start, providers })).rejects.toMatchObject({ statusCode: 409 });
+    await changeSubscription(handle.db, userId, { action: "downgrade", planId: "pro" }, { now: start, providers });
+    expect(await summary(userId, start)).toMatchObject({
+      plan: { id: "team" },
+      pendingChange: { planId: "pro", planName: "专业版", interval: "month", effectiveAt: "2026-09-10T00:00:00.000Z" },
+    });
+
+    const next = await summary(userId, at("2026-09-10T00:00:01Z"));
+    expect(next).toMatchObject({ plan: { id: "pro" }, pendingChange: null, currentPeriodStart: "2026-09-10T00:00:00.000Z", currentPeriodEnd: "2026-10-10T00:00:00.000Z" });
+    expect((await listPayments(handle.db, userId))[0]).toMatchObject({ planName: "专业版", amount: 4900, reason: "renewal" });
+  });
+
+  it("undoing a downgrade keeps the plan; downgrading to free is a cancellation", async () => {
+    const start = at("2026-10-05T00:00:00Z");
+    const userId = await subscribed("team", "year", start);
+    await changeSubscription(handle.db, userId, { action: "downgrade", planId: "pro" }, { now: start, providers });
+    await changeSubscription(handle.db, userId, { action: "undo-downgrade" }, { now: start, providers });
+    expect((await summary(userId, start)).pendingChange).toBeNull();
+
+    await changeSubscription(handle.db, userId, { action: "downgrade", planId: "free" }, { now: start, providers });
+    expect(await summary(userId, start)).toMatchObject({ plan: { id: "team" }, cancelAtPeriodEnd: true, pendingChange: null, currentPeriodEnd: "2027-10-05T00:00:00.000Z" });
+    expect((await summary(userId, at("2027-10-05T00:00:00Z"))).plan.id).toBe("free");
+  });
+
+  it("refuses subscription changes without a paid plan", async () => {
+    await expect(changeSubscription(handle.db, randomUUID(), { action: "cancel" }, { providers })).rejects.toMatchObject({ statusCode: 409, message: "你当前没有付费订阅" });
+  });
+});

@@ -1,0 +1,27 @@
+import type { Database } from "@/lib/db";
+import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS } from "../quota-constants";
+import { getSubscriptionSummary } from "./subscription-summary";
+
+export { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS };
+
+export type TokenQuotaCheck = { allowed: boolean; tokensUsed: number; tokensQuota: number };
+
+/**
+ * Whether the user may start another AI call this month: allowed while tokens used < the plan's
+ * monthly quota (so exactly at the quota is refused). The check reads recorded usage only, and
+ * usage is recorded when an answer finishes; calls running concurrently near the limit are all
+ * allowed, so the overshoot is bounded by one answer per concurrent request. No reservation is
+ * made on purpose: the token count of an answer is unknown until the upstream reports it.
+ */
+export async function checkTokenQuota(db: Database, userId: string, now = new Date()): Promise<TokenQuotaCheck> {
+  const { usage } = await getSubscriptionSummary(db, userId, now);
+  return { allowed: usage.tokensUsed < usage.tokensQuota, tokensUsed: usage.tokensUsed, tokensQuota: usage.tokensQuota };
+}
+
+/** The 402 `{statusCode, message}` answer for a refused call. */
+export function quotaExceededResponse(): Response {
+  return Response.json(
+    { statusCode: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE },
+    { status: QUOTA_EXCEEDED_STATUS, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import { payments, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
+import { FREE_PLAN_ID, planOrFree, planPriceFen, type BillingInterval } from "../plans";
+import { addInterval } from "./periods";
+
+/**
+ * Brings a local (test-mode) subscription up to `now`, lazily on read: when the period end has
+ * passed it applies a cancellation or a scheduled downgrade, or renews the plan (one recorded
+ * payment per renewed period). Stripe subscriptions are left alone: their webhooks move them.
+ * Safe to run concurrently: it computes the same result and renewal payments are keyed uniquely.
+ */
+export async function settleLocalSubscription(db: Database, userId: string, now: Date): Promise<void> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (!row || row.status === "canceled" || row.provider === "stripe") return;
+  if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return;
+
+  if (row.cancelAtPeriodEnd) {
+    await db.update(subscriptions).set({ status: "canceled", updatedAt: now }).where(eq(subscriptions.userId, userId));
+    await db.delete(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId));
+    return;
+  }
+
+  const [change] = await db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId)).limit(1);
+  let planId = row.planId;
+  let interval: BillingInterval = row.interval;
+  let start = row.currentPeriodStart;
+  let end = row.currentPeriodEnd;
+  let pending = change;
+  while (end <= now) {
+    if (pending && pending.effectiveAt <= end) {
+      planId = pending.planId;
+      interval = pending.interval;
+      pending = undefined;
+    }
+    if (planId === FREE_PLAN_ID) break;
+    start = end;
+    end = addInterval(start, interval);
+    const plan = planOrFree(planId);
+    await db
+      .insert(payments)
+      .values({
+        userId,
+        planId: plan.id,
+        interval,
+        amount: planPriceFen(plan, interval),
+        provider: "local",
+        providerPaymentId: `renewal:${userId}:${start.toISOString()}`,
+        reason: "renewal",
+        periodStart: start,
+        periodEnd: end,
+        createdAt: start,
+      })
+      .onConflictDoNothing();
+  }
+
+  if (change && !pending) await db.delete(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId));
+  await db
+    .update(subscriptions)
+    .set(
+      planId === FREE_PLAN_ID
+        ? { status: "canceled", updatedAt: now }
+        : { planId, interval, currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now },
+    )
+    .where(eq(subscriptions.userId, userId));
+}

@@ -1,0 +1,53 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { aiUsageEvents, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
+import { planOrFree } from "../plans";
+import type { SubscriptionSummary } from "../types";
+import { settleLocalSubscription } from "./settle-period";
+
+export type { SubscriptionSummary };
+
+};
+
+/** The first instant of the calendar month (UTC) that `now` falls in: quotas reset monthly. */
+export function startOfMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Tokens the user spent in the calendar month (UTC) of `now`. */
+export async function tokensUsedThisMonth(db: Database, userId: string, now: Date): Promise<number> {
+  const [usage] = await db
+    .select({ tokens: sql<string>`coalesce(sum(${aiUsageEvents.totalTokens}), 0)` })
+    .from(aiUsageEvents)
+    .where(and(eq(aiUsageEvents.userId, userId), gte(aiUsageEvents.createdAt, startOfMonth(now))));
+  return Number(usage?.tokens ?? 0);
+}
+
+/**
+ * The user's plan (the free plan without a subscription row, or once canceled) and this month's
+ * token usage. A local subscription whose period has ended is settled first (renewal, downgrade,
+ * cancellation), so every reader sees the state as of `now`.
+ */
+export async function getSubscriptionSummary(db: Database, userId: string, now = new Date()): Promise<SubscriptionSummary> {
+  await settleLocalSubscription(db, userId, now);
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const active = row && row.status !== "canceled" ? row : undefined;
+  const plan = planOrFree(active?.planId);
+  const [change] = active
+    ? await db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId)).limit(1)
+    : [];
+  const pendingPlan = change ? planOrFree(change.planId) : undefined;
+  return {
+    plan: { id: plan.id, name: plan.name, monthlyTokenQuota: plan.monthlyTokenQuota },
+    status: active?.status ?? "active",
+    interval: active?.interval ?? "month",
+    currentPeriodStart: active?.currentPeriodStart.toISOString() ?? null,
+    currentPeriodEnd: active?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: active?.cancelAtPeriodEnd ?? false,
+    provider: active?.provider ?? null,
+    pendingChange:
+      change && pendingPlan
+        ? { planId: pendingPlan.id, planName: pendingPlan.name, interval: change.interval, effectiveAt: change.effectiveAt.toISOString() }
+        : null,
+    usage: { tokensUsed: await tokensUsedThisMonth(db, userId, now), tokensQuota: plan.monthlyTokenQuota },
+  };
+}

@@ -1,0 +1,1 @@
+export { ApiRouteError, apiErrorResponse, parseJsonBody, withApiErrors } from "./api-error";

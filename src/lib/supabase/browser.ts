@@ -1,0 +1,16 @@
+"use client";
+
+import { createBrowserClient } from "@supabase/ssr";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { PublicSupabaseConfig } from "./types";
+
+let browserClient: SupabaseClient | undefined;
+
+/**
+ * The browser's Supabase client (one per tab). Its session lives in cookies the server reads too;
+ * auth-js owns refresh ticks, locks and URL session detection.
+ */
+export function getSupabaseBrowserClient(config: PublicSupabaseConfig): SupabaseClient {
+  browserClient ??= createBrowserClient(config.url ?? window.location.origin, config.anonKey);
+  return browserClient;
+}

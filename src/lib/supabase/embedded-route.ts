@@ -1,0 +1,22 @@
+import "server-only";
+import { isEmbeddedSupabase } from "./connection";
+import { getEmbeddedServices } from "./embedded-services";
+
+/**
+ * Route handler body for the mount points /auth/v1/* and /storage/v1/*: the embedded services answer
+ * when no hosted project is configured; with SUPABASE_URL set these paths do not exist here.
+ */
+export async function answerEmbeddedServiceRequest(request: Request): Promise<Response> {
+  if (!isEmbeddedSupabase()) {
+    return Response.json({ statusCode: 404, message: "未启用内置服务" }, { status: 404 });
+  }
+  const { gateway } = await getEmbeddedServices();
+  const response = await gateway.fetch(request);
+  // Auth answers carry sessions: no shared cache may keep them.
+  if (new URL(request.url).pathname.startsWith("/auth/v1/") && !response.headers.has("Cache-Control")) {
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  return response;
+}

@@ -1,0 +1,57 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { Hono } from "hono";
+import { authConfigFromEnv, createAuthService, type AuthService } from "@/embedded/auth";
+import { createOutbox, type Outbox } from "@/embedded/outbox";
+import { createStorageService } from "@/embedded/storage";
+import { getDatabase } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+
+/**
+ * The embedded Supabase stand-ins (auth at /auth/v1, storage at /storage/v1) running inside the app
+ * process on the app's database. `gateway` plays the part of Supabase's API gateway: it takes a
+ * request for `<url>/auth/v1/...` or `<url>/storage/v1/...` and answers it in-process.
+ */
+export type EmbeddedServices = {
+  auth: AuthService;
+  /** Where the embedded services' mails and SMS go (the dev outbox unless SMTP is configured). */
+  outbox: Outbox;
+  gateway: Hono;
+};
+
+// Kept on globalThis: route handlers, the proxy and server components are separate bundles of one
+// process, and the dev server re-evaluates modules on every edit.
+const SERVICES_KEY = Symbol.for("sparkai.embedded-services");
+
+async function startEmbeddedServices(): Promise<EmbeddedServices> {
+  const env = getEnv();
+  const db = await getDatabase();
+  const outbox = createOutbox({ db, smtpUrl: env.SMTP_URL, from: env.SMTP_FROM });
+  const auth = await createAuthService({ db, config: authConfigFromEnv(process.env), outbox });
+  // Signed storage URLs need a per-installation secret; derive it from the secret key the auth
+  // service generated, so there is nothing else to keep.
+  const signingSecret = createHash("sha256").update(`storage-url-signing:${auth.keys.serviceRoleKey}`).digest("hex");
+  const storage = await createStorageService({
+    db,
+    rootDir: path.resolve(env.DATA_DIR, "storage"),
+    // Storage accepts the same tokens as auth: user sessions and the anon / service keys.
+    verifyAccessToken: async (jwt) => ({ ...(await auth.verifyAccessToken(jwt)) }),
+    signingSecret,
+  });
+  const gateway = new Hono().route("/auth/v1", auth.app).route("/storage/v1", storage.app);
+  return { auth, outbox, gateway };
+}
+
+/** The embedded services of this process, started on first use. */
+export function getEmbeddedServices(): Promise<EmbeddedServices> {
+  const holder = globalThis as typeof globalThis & { [SERVICES_KEY]?: Promise<EmbeddedServices> };
+  const existing = holder[SERVICES_KEY];
+  if (existing) return existing;
+  const starting = startEmbeddedServices();
+  holder[SERVICES_KEY] = starting;
+  // A failed start (say, the database was locked) is retried by the next caller.
+  starting.catch(() => {
+    if (holder[SERVICES_KEY] === starting) holder[SERVICES_KEY] = undefined;
+  });
+  return starting;
+}
