@@ -1,3 +1,4 @@
+import { seedAppRegistry } from "@/features/ai-apps/server";
 import { getDatabase } from "./db";
 import { getEnv } from "./env";
 
@@ -10,7 +11,8 @@ async function startServer() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   try {
     getEnv();
-    await getDatabase();
+    // The AI app registry comes from config: a bad config must stop start-up, not the first chat.
+    await seedAppRegistry(await getDatabase());
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

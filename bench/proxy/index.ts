@@ -1,0 +1,122 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { DEMO_CHAT_KEY } from "@/embedded/dify";
+import { demoRegistryApps } from "@/features/ai-apps/server/config";
+import { createDifyProxy } from "@/features/ai-apps/server/proxy/handler";
+import { serveProxy } from "@/features/ai-apps/server/proxy/testing";
+import { seedAppRegistry } from "@/features/ai-apps/server/registry";
+import { openDatabase } from "@/lib/db/open";
+
+/**
+ * N concurrent streamed chats (BENCH_CONCURRENCY, default 200) straight to the demo Dify app vs
+ * through the proxy core, both over loopback HTTP started here. Prints the total-time ratio, the
+ * first-event delay p50 of both, and peak RSS (of the whole process: proxy + upstream thread). Targets: total ≤ 1.05 × direct, first event ≤ direct + 5 ms.
+ */
+const PHASE_TIMEOUT_MS = 180_000;
+const USER = "00000000-0000-4000-8000-00000000be9c";
+
+interface Phase {
+  totalMs: number;
+  firstEventP50Ms: number;
+  firstEventP95Ms: number;
+  failures: number;
+  peakRssMb: number;
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+async function runPhase(count: number, send: (index: number, signal: AbortSignal) => Promise<Response>): Promise<Phase> {
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+  const signal = AbortSignal.timeout(PHASE_TIMEOUT_MS);
+  const firstEvents: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const t0 = performance.now();
+      try {
+        const response = await send(index, signal);
+        const reader = response.body!.getReader();
+        const decoder = new TextDecoder();
+        let seenData = false;
+        let text = "";
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+          if (!seenData && text.includes("data: ")) {
+            seenData = true;
+            firstEvents.push(performance.now() - t0);
+          }
+        }
+        if (!text.includes('"event":"message_end"')) failures += 1;
+      } catch {
+        failures += 1;
+      }
+    }),
+  );
+  const totalMs = performance.now() - started;
+  clearInterval(sampler);
+  return {
+    totalMs,
+    firstEventP50Ms: percentile(firstEvents, 0.5),
+    firstEventP95Ms: percentile(firstEvents, 0.95),
+    failures,
+    peakRssMb: Math.max(peakRss, process.memoryUsage().rss) / 1024 / 1024,
+  };
+}
+
+function format(name: string, phase: Phase): string {
+  return `${name.padEnd(8)} total ${phase.totalMs.toFixed(0).padStart(6)} ms   first event p50 ${phase.firstEventP50Ms.toFixed(1).padStart(6)} ms  p95 ${phase.firstEventP95Ms.toFixed(1).padStart(6)} ms   failures ${phase.failures}   peak RSS ${phase.peakRssMb.toFixed(0)} MB`;
+}
+
+export default async function proxyBenchmark() {
+  const count = Number(process.env.BENCH_CONCURRENCY ?? 200);
+  // The upstream runs on its own thread, as a real Dify would run in its own process.
+  // Workers don't inherit tsx's loader: register it (CommonJS hooks) before loading the TS file.
+  const workerFile = path.join(process.cwd(), "bench/proxy/upstream-worker.ts");
+  const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(workerFile)});`, { eval: true });
+  const upstreamUrl = await new Promise<string>((resolve, reject) => {
+    worker.once("message", (message: { url: string }) => resolve(message.url));
+    worker.once("error", reject);
+  });
+  const handle = await openDatabase({ kind: "pglite" });
+  const [demoChat] = demoRegistryApps();
+  await seedAppRegistry(handle.db, [{ ...demoChat!, appid: "bench-chat", upstreamBaseUrl: upstreamUrl }]);
+  const proxy = createDifyProxy({ database: async () => handle.db });
+  const proxyServer = await serveProxy(proxy);
+  const body = (index: number) => JSON.stringify({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming", user: USER });
+
+  const direct = (index: number, signal: AbortSignal) =>
+    fetch(`${upstreamUrl}/chat-messages`, { method: "POST", signal, headers: { Authorization: `Bearer ${DEMO_CHAT_KEY}`, "Content-Type": "application/json" }, body: body(index) });
+  const proxied = (index: number, signal: AbortSignal) =>
+    fetch(`${proxyServer.baseUrl}/chat-messages?appid=bench-chat`, { method: "POST", signal, headers: { "x-test-user": USER, "Content-Type": "application/json" }, body: body(index) });
+
+  try {
+    await runPhase(Math.min(10, count), direct); // warm-up
+    await runPhase(Math.min(10, count), proxied);
+    const directPhase = await runPhase(count, direct);
+    const proxyPhase = await runPhase(count, proxied);
+    await proxy.idle();
+    console.log(`${count} concurrent streamed chats (demo app, 30 ms pace), loopback HTTP`);
+    console.log(format("direct", directPhase));
+    console.log(format("proxy", proxyPhase));
+    console.log(`ratio  total time proxy / direct:          ${(proxyPhase.totalMs / directPhase.totalMs).toFixed(3)} (target ≤ 1.05)`);
+    console.log(`delta  first event p50 proxy − direct:     ${(proxyPhase.firstEventP50Ms - directPhase.firstEventP50Ms).toFixed(1)} ms (target ≤ 5 ms)`);
+  } finally {
+    await proxyServer.close();
+    worker.postMessage("stop");
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 5_000);
+      worker.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await handle.close();
+  }
+}

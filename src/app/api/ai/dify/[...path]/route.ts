@@ -1,0 +1,27 @@
+import { getDifyProxy } from "@/features/ai-apps/server";
+import { getCurrentUserId } from "@/features/auth/server";
+import { enforceTokenQuota } from "@/features/billing/server";
+import { getDatabase } from "@/lib/db";
+
+// The Dify proxy (src/features/ai-apps/server/proxy): the app is named by `?appid=` on every call.
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+type RouteContext = { params: Promise<{ path: string[] }> };
+
+// Only calls that generate (and so spend tokens) are held to the monthly quota.
+const proxy = () =>
+  getDifyProxy({
+    beforeForward: async ({ userId, endpoint }) =>
+      endpoint.generation ? enforceTokenQuota(await getDatabase(), userId) : undefined,
+  });
+
+async function handle(request: Request, { params }: RouteContext): Promise<Response> {
+  const { path } = await params;
+  return proxy().handle(request, { path, userId: await getCurrentUserId() });
+}
+
+export const GET = handle;
+export const POST = handle;
+export const PUT = handle;
+export const DELETE = handle;

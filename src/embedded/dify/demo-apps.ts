@@ -1,0 +1,86 @@
+/**
+ * The three demo apps the embedded Dify server answers for. Keys are fixed and public on purpose:
+ * the server only runs in-process behind the proxy (or in tests), never exposed on its own.
+ */
+export type DemoAppMode = "chat" | "workflow" | "completion";
+
+export type UserInputControl =
+  | { "text-input": FormField & { max_length?: number } }
+  | { paragraph: FormField & { max_length?: number } }
+  | { select: FormField & { options: string[] } }
+  | { number: FormField };
+
+export interface FormField {
+  variable: string;
+  label: string;
+  required: boolean;
+  default?: string;
+  description?: string;
+}
+
+export interface DemoApp {
+  /** Stable id used in the demo tables (Dify's app id). */
+  id: string;
+  key: string;
+  mode: DemoAppMode;
+  name: string;
+  description: string;
+  icon: string;
+  openingStatement: string | null;
+  suggestedQuestions: string[];
+  userInputForm: UserInputControl[];
+}
+
+export const DEMO_CHAT_KEY = "app-demo-chat-0000000000000001";
+export const DEMO_WORKFLOW_KEY = "app-demo-workflow-000000000002";
+export const DEMO_COMPLETION_KEY = "app-demo-completion-0000000003";
+
+export const demoApps: readonly DemoApp[] = [
+  {
+    id: "demo-chat",
+    key: DEMO_CHAT_KEY,
+    mode: "chat",
+    name: "火花助手",
+    description: "演示对话应用：用 Markdown 回答你的问题，支持多轮对话、追问建议和文件上传。",
+    icon: "💬",
+    openingStatement: "你好！我是火花助手（演示应用）。随便问我点什么，我会用带表格、代码和公式的 Markdown 回答你。",
+    suggestedQuestions: ["介绍一下思维火花", "如何写一份周报？", "解释一下勾股定理"],
+    userInputForm: [
+      { select: { variable: "tone", label: "回答风格", required: false, options: ["简洁", "详细", "幽默"], default: "详细" } },
+    ],
+  },
+  {
+    id: "demo-workflow",
+    key: DEMO_WORKFLOW_KEY,
+    mode: "workflow",
+    name: "文章大纲工作流",
+    description: "演示工作流：输入主题，依次经过开始、生成、结束三个节点，输出一份文章大纲。",
+    icon: "🧩",
+    openingStatement: null,
+    suggestedQuestions: [],
+    userInputForm: [
+      { "text-input": { variable: "topic", label: "主题", required: true, max_length: 100 } },
+      { paragraph: { variable: "notes", label: "补充说明", required: false, max_length: 2000 } },
+      { select: { variable: "audience", label: "读者", required: true, options: ["学生", "职场人士", "技术人员"], default: "职场人士" } },
+      { number: { variable: "sections", label: "章节数", required: false, default: "3" } },
+    ],
+  },
+  {
+    id: "demo-completion",
+    key: DEMO_COMPLETION_KEY,
+    mode: "completion",
+    name: "文案生成器",
+    description: "演示文本生成应用：填写要求，一次生成一段完整的 Markdown 文案。",
+    icon: "✍️",
+    openingStatement: null,
+    suggestedQuestions: [],
+    userInputForm: [
+      { paragraph: { variable: "query", label: "写作要求", required: true, max_length: 2000 } },
+      { select: { variable: "style", label: "文风", required: false, options: ["正式", "轻松", "营销"], default: "正式" } },
+    ],
+  },
+];
+
+export function findDemoAppByKey(key: string): DemoApp | undefined {
+  return demoApps.find((app) => app.key === key);
+}

@@ -1,0 +1,125 @@
+import { Hono } from "hono";
+import { optionalOwner, readJsonBody, requiredOwner, requireMode, type DemoContext, type DemoDeps, type DemoEnv } from "./context";
+import { CONVERSATION_NOT_EXISTS, difyError } from "./errors";
+import { answerMessage } from "./generate-message";
+import { validateInputs, withDefaults } from "./inputs";
+import { createConversation, findConversation, findFile } from "./store";
+import { runWorkflow } from "./workflow";
+
+const asInputs = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** Checks `files[]` items that reference uploads: they must belong to this user (reference §2). */
+async function checkFiles(deps: DemoDeps, owner: { appId: string; user: string }, files: unknown): Promise<unknown[] | string> {
+  if (files === undefined || files === null) return [];
+  if (!Array.isArray(files)) return "files must be a list";
+  for (const file of files) {
+    const item = file as { transfer_method?: string; upload_file_id?: string };
+    if (item?.transfer_method === "local_file" && !(item.upload_file_id && (await findFile(deps.db, owner, item.upload_file_id)))) {
+      return "Invalid upload file id.";
+    }
+  }
+  return files;
+}
+
+/** POST chat-messages, completion-messages, workflows/run and their stop endpoints. */
+export function generateRoutes(deps: DemoDeps) {
+  const routes = new Hono<DemoEnv>();
+
+  routes.post("/chat-messages", async (c) => {
+    const wrongMode = requireMode(c, "chat");
+    if (wrongMode) return wrongMode;
+    const body = await readJsonBody(c);
+    if (body instanceof Response) return body;
+    const owner = requiredOwner(c, body.user);
+    if (owner instanceof Response) return owner;
+    const query = typeof body.query === "string" ? body.query : "";
+    if (query.trim() === "") return difyError(c, 400, "invalid_param", "query is required");
+    const inputs = asInputs(body.inputs ?? {});
+    if (!inputs) return difyError(c, 400, "invalid_param", "inputs must be an object");
+    const app = c.get("app");
+    const conversationId = typeof body.conversation_id === "string" && body.conversation_id !== "" ? body.conversation_id : null;
+    let conversation = conversationId ? await findConversation(deps.db, owner, conversationId) : undefined;
+    if (conversationId && !conversation) return difyError(c, 404, "not_found", CONVERSATION_NOT_EXISTS);
+    if (!conversation) {
+      const invalid = validateInputs(app, inputs);
+      if (invalid) return difyError(c, 400, "invalid_param", invalid);
+    }
+    const files = await checkFiles(deps, owner, body.files);
+    if (typeof files === "string") return difyError(c, 400, "invalid_param", files);
+    const isNew = !conversation;
+    // Inputs are fixed when the conversation starts (Dify ignores later ones).
+    conversation ??= await createConversation(deps.db, owner, {
+      name: "新对话",
+      inputs: withDefaults(app, inputs),
+      introduction: app.openingStatement ?? "",
+    });
+    return answerMessage(c, deps, {
+      mode: "chat",
+      owner,
+      query,
+      prompt: `${query}\n${JSON.stringify(conversation.inputs)}`,
+      inputs: conversation.inputs,
+      files,
+      streaming: body.response_mode === "streaming",
+      conversation: { id: conversation.id, rename: isNew && body.auto_generate_name !== false },
+    });
+  });
+
+  routes.post("/completion-messages", async (c) => {
+    const wrongMode = requireMode(c, "completion");
+    if (wrongMode) return wrongMode;
+    const body = await readJsonBody(c);
+    if (body instanceof Response) return body;
+    const owner = requiredOwner(c, body.user);
+    if (owner instanceof Response) return owner;
+    const inputs = asInputs(body.inputs);
+    if (!inputs) return difyError(c, 400, "invalid_param", "inputs is required");
+    const invalid = validateInputs(c.get("app"), inputs);
+    if (invalid) return difyError(c, 400, "invalid_param", invalid);
+    const files = await checkFiles(deps, owner, body.files);
+    if (typeof files === "string") return difyError(c, 400, "invalid_param", files);
+    const filled = withDefaults(c.get("app"), inputs);
+    const query = String(filled.query ?? body.query ?? "");
+    return answerMessage(c, deps, {
+      mode: "completion",
+      owner,
+      query,
+      prompt: JSON.stringify(filled),
+      inputs: filled,
+      files,
+      streaming: body.response_mode === "streaming",
+    });
+  });
+
+  routes.post("/workflows/run", async (c) => {
+    const wrongMode = requireMode(c, "workflow");
+    if (wrongMode) return wrongMode;
+    const body = await readJsonBody(c);
+    if (body instanceof Response) return body;
+    const owner = requiredOwner(c, body.user);
+    if (owner instanceof Response) return owner;
+    const inputs = asInputs(body.inputs);
+    if (!inputs) return difyError(c, 400, "invalid_param", "inputs is required");
+    const invalid = validateInputs(c.get("app"), inputs);
+    if (invalid) return difyError(c, 400, "invalid_param", invalid);
+    return runWorkflow(c, deps, { owner, inputs: withDefaults(c.get("app"), inputs), streaming: body.response_mode === "streaming" });
+  });
+
+  // Stop endpoints: like Dify, unknown or finished tasks still answer success.
+  const stop = (mode: "chat" | "completion" | "workflow") => async (c: DemoContext) => {
+    const wrongMode = requireMode(c, mode);
+    if (wrongMode) return wrongMode;
+    const body = await readJsonBody(c);
+    if (body instanceof Response) return body;
+    const owner = mode === "workflow" ? optionalOwner(c, body.user) : requiredOwner(c, body.user);
+    if (owner instanceof Response) return owner;
+    deps.flags.stop(c.req.param("task_id") ?? "");
+    return c.json({ result: "success" });
+  };
+  routes.post("/chat-messages/:task_id/stop", stop("chat"));
+  routes.post("/completion-messages/:task_id/stop", stop("completion"));
+  routes.post("/workflows/tasks/:task_id/stop", stop("workflow"));
+
+  return routes;
+}

@@ -1,0 +1,7 @@
+import "server-only";
+
+// Server-side surface of the AI apps feature. `getApp` returns the upstream secret key: never pass
+// its result to a client component — use `toPublicApp` for anything rendered.
+export { AiAppsConfigError, EMBEDDED_DIFY_BASE_URL, listConfiguredApps, loadConfiguredApps, toPublicApp, type ConfiguredApp } from "./server/config";
+export { createDifyProxy, getDifyProxy, type BeforeForwardInput, type DifyProxy, type DifyProxyContext, type DifyProxyOptions, type ProxyTimeouts } from "./server/proxy";
+export { getApp, listEnabledApps, seedAppRegistry, type AiApp } from "./server/registry";

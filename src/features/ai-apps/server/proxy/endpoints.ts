@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { AiAppKind } from "../../types";
+
+/**
+ * The proxy's routes (`/api/ai/dify/<path>`) and how each maps to Dify's Service API: upstream
+ * method and path, where Dify reads `user`, and the zod schema of the browser's body.
+ */
+export type GenerationKind = AiAppKind;
+
+export interface Endpoint {
+  name: string;
+  upstreamMethod: "GET" | "POST" | "DELETE";
+  upstreamPath: string;
+  /** Where Dify reads `user` (reference §2): the proxy writes the signed-in user's id there. */
+  userIn: "none" | "query" | "json" | "form";
+  /** Query parameters passed through (everything else, including `user`, is dropped). */
+  query?: readonly string[];
+  body?: z.ZodType<Record<string, unknown>>;
+  /** App kinds this endpoint serves. */
+  kinds: readonly AiAppKind[];
+  /** Chat/completion/workflow generation: may stream, usage is recorded. */
+  generation?: GenerationKind;
+  /** A stop endpoint: only tasks this proxy saw start for this user. */
+  stopTask?: string;
+}
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+const inputs = z.record(z.string(), z.unknown(), { message: "inputs 必须是对象" });
+const responseMode = z.enum(["streaming", "blocking"], { message: "response_mode 必须是 streaming 或 blocking" }).optional();
+const files = z
+  .array(
+    z.looseObject({
+      type: z.enum(["image", "document", "audio", "video", "custom"], { message: "文件类型不正确" }),
+      transfer_method: z.enum(["remote_url", "local_file"], { message: "文件传输方式不正确" }),
+      url: z.string().optional(),
+      upload_file_id: z.string().optional(),
+    }),
+  )
+  .max(20, "文件太多")
+  .optional();
+
+// Loose objects: newer Dify fields pass through; `user` is overwritten afterwards anyway.
+const chatBody = z.looseObject({
+  query: z.string({ message: "请输入问题" }).trim().min(1, "请输入问题").max(20_000, "问题太长了"),
+  inputs: inputs.default({}),
+  response_mode: responseMode,
+  conversation_id: z.union([z.literal(""), z.string().regex(ID, "对话 ID 格式不正确")]).nullable().optional(),
+  files,
+  auto_generate_name: z.boolean().optional(),
+});
+const completionBody = z.looseObject({ inputs, query: z.string().optional(), response_mode: responseMode, files });
+const workflowBody = z.looseObject({ inputs, response_mode: responseMode, files });
+const renameBody = z
+  .looseObject({ name: z.string().trim().max(100, "名称最多 100 个字符").optional(), auto_generate: z.boolean().optional() })
+  .refine((body) => body.auto_generate === true || (body.name !== undefined && body.name !== ""), { message: "请输入对话名称" });
+const rating = z.enum(["like", "dislike"], { message: "rating 必须是 like、dislike 或 null" }).nullable();
+const feedbackBody = z.looseObject({ rating, content: z.string().max(2000, "反馈内容太长").optional() });
+const messageFeedbackBody = feedbackBody.extend({ message_id: z.string().regex(ID, "消息 ID 格式不正确") });
+const emptyBody = z.looseObject({});
+
+const CHAT: readonly AiAppKind[] = ["chat"];
+const ALL: readonly AiAppKind[] = ["chat", "workflow", "completion"];
+
+export type ResolveResult = { endpoint: Endpoint } | { error: "not_found" | "method_not_allowed" };
+
+/** Maps a browser call to its endpoint; ids in the path must look like ids (no path tricks). */
+export function resolveEndpoint(method: string, path: readonly string[]): ResolveResult {
+  const [first, second, third, fourth, ...rest] = path;
+  if (rest.length > 0 || path.some((segment) => !ID.test(segment))) return { error: "not_found" };
+  const found = (allowed: string[], endpoint: Endpoint): ResolveResult =>
+    allowed.includes(method) ? { endpoint } : { error: "method_not_allowed" };
+  const id = (value: string | undefined) => encodeURIComponent(value ?? "");
+
+  switch (path.length) {
+    case 1:
+      if (first === "info") return found(["GET"], { name: "info", upstreamMethod: "GET", upstreamPath: "/info", userIn: "none", kinds: ALL });
+      if (first === "parameters") return found(["GET"], { name: "parameters", upstreamMethod: "GET", upstreamPath: "/parameters", userIn: "none", kinds: ALL });
+      if (first === "chat-messages") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/chat-messages", userIn: "json", body: chatBody, kinds: CHAT, generation: "chat" });
+      if (first === "completion-messages") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/completion-messages", userIn: "json", body: completionBody, kinds: ["completion"], generation: "completion" });
+      if (first === "conversations") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/conversations", userIn: "query", query: ["last_id", "limit", "sort_by"], kinds: CHAT });
+      if (first === "messages") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/messages", userIn: "query", query: ["conversation_id", "first_id", "limit"], kinds: CHAT });
+      // Body carries message_id; upstream is POST /messages/{id}/feedbacks (the handler rewrites the path).
+      if (first === "message-feedbacks") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/messages/{message_id}/feedbacks", userIn: "json", body: messageFeedbackBody, kinds: ["chat", "completion"] });
+      return { error: "not_found" };
+    case 2:
+      if (first === "files" && second === "upload") return found(["POST"], { name: "files/upload", upstreamMethod: "POST", upstreamPath: "/files/upload", userIn: "form", kinds: ALL });
+      if ((first === "workflow" || first === "workflows") && second === "run") return found(["POST"], { name: "workflow/run", upstreamMethod: "POST", upstreamPath: "/workflows/run", userIn: "json", body: workflowBody, kinds: ["workflow"], generation: "workflow" });
+      if (first === "conversations") return found(["DELETE"], { name: "conversations/{id}", upstreamMethod: "DELETE", upstreamPath: `/conversations/${id(second)}`, userIn: "json", body: emptyBody, kinds: CHAT });
+      return { error: "not_found" };
+    case 3:
+      if (first === "conversations" && third === "name") return found(["PUT", "POST"], { name: "conversations/{id}/name", upstreamMethod: "POST", upstreamPath: `/conversations/${id(second)}/name`, userIn: "json", body: renameBody, kinds: CHAT });
+      if (first === "messages" && third === "feedbacks") return found(["POST"], { name: "messages/{id}/feedbacks", upstreamMethod: "POST", upstreamPath: `/messages/${id(second)}/feedbacks`, userIn: "json", body: feedbackBody, kinds: ["chat", "completion"] });
+      if (first === "messages" && third === "suggested") return found(["GET"], { name: "messages/{id}/suggested", upstreamMethod: "GET", upstreamPath: `/messages/${id(second)}/suggested`, userIn: "query", query: [], kinds: CHAT });
+      if (first === "chat-messages" && third === "stop") return found(["POST"], { name: "chat-messages/{task}/stop", upstreamMethod: "POST", upstreamPath: `/chat-messages/${id(second)}/stop`, userIn: "json", body: emptyBody, kinds: CHAT, stopTask: second });
+      if (first === "completion-messages" && third === "stop") return found(["POST"], { name: "completion-messages/{task}/stop", upstreamMethod: "POST", upstreamPath: `/completion-messages/${id(second)}/stop`, userIn: "json", body: emptyBody, kinds: ["completion"], stopTask: second });
+      return { error: "not_found" };
+    case 4:
+      if ((first === "workflow" || first === "workflows") && second === "tasks" && fourth === "stop") return found(["POST"], { name: "workflows/tasks/{task}/stop", upstreamMethod: "POST", upstreamPath: `/workflows/tasks/${id(third)}/stop`, userIn: "json", body: emptyBody, kinds: ["workflow"], stopTask: third });
+      return { error: "not_found" };
+    default:
+      return { error: "not_found" };
+  }
+}
+
+/** Upstream stop endpoint for a task of the given kind (used when the browser disconnects). */
+export function stopPathFor(kind: GenerationKind, taskId: string): string {
+  const task = encodeURIComponent(taskId);
+  if (kind === "workflow") return `/workflows/tasks/${task}/stop`;
+  return kind === "chat" ? `/chat-messages/${task}/stop` : `/completion-messages/${task}/stop`;
+}

@@ -1,0 +1,259 @@
+import type { Hono } from "hono";
+import { createDemoDifyServer } from "@/embedded/dify";
+import type { Database } from "@/lib/db/types";
+import { APPID_PATTERN } from "../../types";
+import { getApp, type AiApp } from "../registry";
+import { resolveEndpoint, stopPathFor, type Endpoint, type GenerationKind } from "./endpoints";
+import { jsonError, mapUpstreamError, MESSAGES } from "./errors";
+import { relayEventStream } from "./relay";
+import { TaskOwnership } from "./tasks";
+import { prepareUploadForm } from "./upload-form";
+import { ParametersCache } from "./uploads";
+import { createUpstreamCaller, type UpstreamRequest } from "./upstream";
+import { UsageBatcher, usageRow, UsageTracker, type UsageRecord } from "./usage";
+
+export interface DifyProxyContext {
+  /** The catch-all segments after `/api/ai/dify/`. */
+  path: string[];
+  /** The signed-in user's id, or null. */
+  userId: string | null;
+}
+
+export interface BeforeForwardInput {
+  app: AiApp;
+  userId: string;
+  endpoint: Endpoint;
+  request: Request;
+}
+
+export interface DifyProxyOptions {
+  database: () => Promise<Database>;
+  /** Pace of the embedded demo apps (ms between chunks). */
+  demoPaceMs?: number;
+  fetch?: typeof fetch;
+  timeouts?: Partial<ProxyTimeouts>;
+  /** Seam for quotas: return a Response to answer instead of forwarding. */
+  beforeForward?: (input: BeforeForwardInput) => Promise<Response | void> | Response | void;
+}
+
+export interface ProxyTimeouts {
+  /** Until the upstream's response headers arrive (streaming calls). */
+  headersMs: number;
+  /** A whole blocking call, body included. */
+  blockingMs: number;
+  /** Longest silence inside a stream (Dify pings every 10 s). */
+  idleMs: number;
+  /** After the browser left: how long to keep reading for the final usage. */
+  drainMs: number;
+}
+
+const DEFAULT_TIMEOUTS: ProxyTimeouts = { headersMs: 30_000, blockingMs: 150_000, idleMs: 60_000, drainMs: 5_000 };
+
+export interface DifyProxy {
+  handle(request: Request, ctx: DifyProxyContext): Promise<Response>;
+  /** Resolves when background work (usage rows, stop calls, relays) has settled — for tests. */
+  idle(): Promise<void>;
+}
+
+class UpstreamTimeout extends Error {}
+
+const APP_CACHE_MS = 5_000;
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  return JSON.parse(text) as unknown;
+}
+
+export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  let embedded: Promise<Pick<Hono, "fetch">> | undefined;
+  const callUpstream = createUpstreamCaller({
+    fetch: options.fetch,
+    embedded: () => (embedded ??= options.database().then((db) => createDemoDifyServer({ db, paceMs: options.demoPaceMs }))),
+  });
+  const tasks = new TaskOwnership();
+  // Registry rows change only at start-up (seeding); a short cache keeps a database round trip off
+  // every proxied call's first byte.
+  const apps = new Map<string, { app: Promise<AiApp | undefined>; expiresAt: number }>();
+  const lookupApp = (appid: string, db: Database) => {
+    const cached = apps.get(appid);
+    if (cached && cached.expiresAt > Date.now()) return cached.app;
+    const app = getApp(appid, db);
+    apps.set(appid, { app, expiresAt: Date.now() + APP_CACHE_MS });
+    app.catch(() => apps.delete(appid));
+    return app;
+  };
+  const parameters = new ParametersCache(callUpstream);
+  const usage = new UsageBatcher(options.database);
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const settled = work.catch((error: unknown) => console.error("[ai-apps proxy]", error));
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+  };
+
+  const recordUsage = (tracker: UsageTracker, record: UsageRecord) => {
+    const row = usageRow(tracker, record);
+    if (row) track(usage.add(row));
+  };
+
+  const stopTask = async (app: AiApp, kind: GenerationKind, taskId: string, userId: string) => {
+    const response = await callUpstream(app, { method: "POST", path: stopPathFor(kind, taskId), json: { user: userId }, signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+  };
+
+  /** Calls the upstream; the timer covers the headers (streams) or the whole call (blocking). */
+  const send = async (app: AiApp, request: Omit<UpstreamRequest, "signal">, clientSignal: AbortSignal, limitMs: number) => {
+    const controller = new AbortController();
+    const onClientAbort = () => controller.abort();
+    clientSignal.addEventListener("abort", onClientAbort, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new UpstreamTimeout());
+      }, limitMs);
+    });
+    const done = () => {
+      clearTimeout(timer);
+      clientSignal.removeEventListener("abort", onClientAbort);
+    };
+    timeout.catch(() => undefined);
+    return { controller, timeout, done, response: Promise.race([callUpstream(app, { ...request, signal: controller.signal }), timeout]) };
+  };
+
+  const handle = async (request: Request, ctx: DifyProxyContext): Promise<Response> => {
+    const started = Date.now();
+    const userId = ctx.userId;
+    if (!userId) return jsonError(401, MESSAGES.unauthenticated);
+    const resolved = resolveEndpoint(request.method, ctx.path);
+    if ("error" in resolved) return resolved.error === "not_found" ? jsonError(404, MESSAGES.endpointNotFound) : jsonError(405, MESSAGES.methodNotAllowed);
+    const { endpoint } = resolved;
+
+    // The app is named by `?appid=` on every call (one convention for all endpoints, GET and POST alike).
+    const url = new URL(request.url);
+    const appid = url.searchParams.get("appid") ?? "";
+    if (!APPID_PATTERN.test(appid)) return jsonError(404, MESSAGES.appNotFound);
+    const db = await options.database();
+    const app = await lookupApp(appid, db);
+    if (!app) return jsonError(404, MESSAGES.appNotFound);
+    if (!endpoint.kinds.includes(app.kind)) return jsonError(400, MESSAGES.wrongKind);
+
+    const upstream: Omit<UpstreamRequest, "signal"> = { method: endpoint.upstreamMethod, path: endpoint.upstreamPath };
+    if (endpoint.userIn === "query") {
+      const query = new URLSearchParams();
+      for (const key of endpoint.query ?? []) {
+        const value = url.searchParams.get(key);
+        if (value !== null) query.set(key, value);
+      }
+      query.set("user", userId);
+      upstream.query = query;
+    }
+    let streaming = false;
+    if (endpoint.body) {
+      let raw: unknown;
+      try {
+        raw = await readJsonBody(request);
+      } catch {
+        return jsonError(400, MESSAGES.invalidJson);
+      }
+      const parsed = endpoint.body.safeParse(raw);
+      if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? "请求参数有误");
+      const json: Record<string, unknown> = { ...parsed.data, user: userId };
+      if (endpoint.name === "message-feedbacks") {
+        upstream.path = `/messages/${encodeURIComponent(String(json.message_id))}/feedbacks`;
+        delete json.message_id;
+      }
+      streaming = json.response_mode === "streaming";
+      upstream.json = json;
+    }
+    if (endpoint.stopTask !== undefined && !tasks.owns(endpoint.stopTask, userId, appid)) return jsonError(404, MESSAGES.taskNotFound);
+    if (endpoint.userIn === "form") {
+      const form = await prepareUploadForm(request, app, userId, parameters);
+      if (form instanceof Response) return form;
+      upstream.form = form;
+    }
+
+    const hook = await options.beforeForward?.({ app, userId, endpoint, request });
+    if (hook instanceof Response) return hook;
+
+    const call = await send(app, upstream, request.signal, streaming ? timeouts.headersMs : timeouts.blockingMs);
+    let response: Response;
+    try {
+      response = await call.response;
+    } catch (error) {
+      call.done();
+      if (error instanceof UpstreamTimeout) return jsonError(504, MESSAGES.timeout);
+      if (request.signal.aborted) return jsonError(499, "请求已取消");
+      return jsonError(502, MESSAGES.unreachable);
+    }
+    if (!response.ok) {
+      call.done();
+      return mapUpstreamError(response);
+    }
+
+    const contentType = response.headers.get("content-type") ?? "";
+    if (contentType.includes("text/event-stream") && response.body) {
+      call.done();
+      const kind = endpoint.generation ?? app.kind;
+      const tracker = new UsageTracker();
+      let finishRelay!: () => void;
+      track(new Promise<void>((resolve) => (finishRelay = resolve)));
+      return relayEventStream({
+        upstream: response,
+        abortUpstream: () => call.controller.abort(),
+        clientSignal: request.signal,
+        tracker,
+        idleTimeoutMs: timeouts.idleMs,
+        drainMs: timeouts.drainMs,
+        onTaskStarted: (taskId) => tasks.remember(taskId, userId, appid),
+        onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
+        onFinish: () => {
+          if (endpoint.generation) recordUsage(tracker, { appid, userId, kind, latencyMs: Date.now() - started });
+          finishRelay();
+        },
+      });
+    }
+
+    if (response.status === 204 || !response.body) {
+      call.done();
+      return new Response(null, { status: response.status });
+    }
+    let text: string;
+    try {
+      text = await Promise.race([response.text(), call.timeout]);
+    } catch (error) {
+      return jsonError(error instanceof UpstreamTimeout ? 504 : 502, error instanceof UpstreamTimeout ? MESSAGES.timeout : MESSAGES.cut);
+    } finally {
+      call.done();
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return jsonError(502, MESSAGES.badUpstream);
+    }
+    if (endpoint.generation && body && typeof body === "object") {
+      const tracker = new UsageTracker();
+      tracker.observeBlocking(body as Record<string, unknown>);
+      recordUsage(tracker, { appid, userId, kind: endpoint.generation, latencyMs: Date.now() - started });
+    }
+    return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+  };
+
+  return {
+    async handle(request, ctx) {
+      try {
+        return await handle(request, ctx);
+      } catch (error) {
+        // Registry/database trouble: still answer in the API's shape, never an HTML error page.
+        console.error("[ai-apps proxy]", error);
+        return jsonError(500, "服务暂时不可用，请稍后重试");
+      }
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { MESSAGES, sseErrorFrame } from "./errors";
+import { SseFrames } from "./sse-frames";
+import type { UsageTracker } from "./usage";
+
+export const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  // no-transform also stops Next's (and most proxies') compression, which would buffer the stream.
+  "Cache-Control": "no-cache, no-transform",
+  "X-Accel-Buffering": "no",
+};
+
+export interface RelayOptions {
+  upstream: Response;
+  /** Aborts the upstream request (remote fetch); the body reader is cancelled as well. */
+  abortUpstream: () => void;
+  clientSignal: AbortSignal;
+  tracker: UsageTracker;
+  /** Max silence from the upstream (Dify pings every 10 s). */
+  idleTimeoutMs: number;
+  /** After the browser left: how long to keep reading for the final usage (after stopping the task). */
+  drainMs: number;
+  onTaskStarted: (taskId: string) => void;
+  /** The browser left before the answer ended: stop the upstream task. */
+  onAbandoned: (taskId: string) => void;
+  /** Called exactly once, when the relay is over (stream closed, cut, or drained after a disconnect). */
+  onFinish: () => void;
+}
+
+const encoder = new TextEncoder();
+const decoder = () => new TextDecoder();
+const IDLE = Symbol("idle");
+
+/**
+ * Relays an upstream SSE body to the browser as it arrives: whole frames, no buffering beyond one
+ * chunk (a pull gate gives back-pressure), usage tracked on the side. Failures after the first byte
+ * become one final SSE `error` event with a Chinese message.
+ */
+export function relayEventStream(options: RelayOptions): Response {
+  const { tracker } = options;
+  const reader = options.upstream.body!.getReader();
+  const text = decoder();
+  const frames = new SseFrames();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let resume: (() => void) | undefined;
+  let clientGone = false;
+  let drainDeadline = Infinity;
+  let stopRequested = false;
+  let announcedTask = false;
+
+  const stopUpstream = () => {
+    options.abortUpstream();
+    reader.cancel().catch(() => undefined);
+  };
+  const maybeStopTask = () => {
+    if (clientGone && !stopRequested && !tracker.ended && tracker.taskId) {
+      stopRequested = true;
+      options.onAbandoned(tracker.taskId);
+    }
+  };
+  const onClientGone = () => {
+    if (clientGone) return;
+    clientGone = true;
+    drainDeadline = Date.now() + options.drainMs;
+    maybeStopTask();
+    resume?.();
+  };
+  options.clientSignal.addEventListener("abort", onClientGone, { once: true });
+
+  const observe = (events: Record<string, unknown>[]) => {
+    for (const event of events) {
+      tracker.observe(event);
+      if (!announcedTask && tracker.taskId) {
+        announcedTask = true;
+        options.onTaskStarted(tracker.taskId);
+      }
+    }
+    maybeStopTask();
+  };
+
+  const read = async (): Promise<ReadableStreamReadResult<Uint8Array> | typeof IDLE> => {
+    const wait = clientGone ? Math.max(0, drainDeadline - Date.now()) : options.idleTimeoutMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      return await Promise.race([reader.read(), new Promise<typeof IDLE>((resolve) => (timer = setTimeout(() => resolve(IDLE), wait)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  /** One upstream chunk → bytes for the browser, and whether the relay is over. */
+  const step = async (): Promise<{ out: string; close: boolean }> => {
+    let result: ReadableStreamReadResult<Uint8Array> | typeof IDLE;
+    try {
+      result = await read();
+    } catch {
+      stopUpstream();
+      return { out: tracker.ended ? "" : sseErrorFrame(502, "upstream_disconnected", MESSAGES.cut), close: true };
+    }
+    if (result === IDLE) {
+      stopUpstream();
+      return { out: clientGone ? "" : sseErrorFrame(504, "upstream_timeout", MESSAGES.idle), close: true };
+    }
+    if (result.done) {
+      const tail = frames.push(text.decode());
+      const out = tail.text;
+      if (tail.kind === "frames") observe(tail.events);
+      // Closed without a terminal event, or mid-frame: the answer is incomplete.
+      if (!tracker.ended || frames.leftover) return { out: out + sseErrorFrame(502, "upstream_disconnected", MESSAGES.cut), close: true };
+      return { out, close: true };
+    }
+    const pushed = frames.push(text.decode(result.value, { stream: true }));
+    observe(pushed.events);
+    if (pushed.kind === "malformed") {
+      stopUpstream();
+      return { out: pushed.text + sseErrorFrame(502, "invalid_stream", MESSAGES.badUpstream), close: true };
+    }
+    if (pushed.end) stopUpstream();
+    return { out: pushed.text, close: pushed.end };
+  };
+
+  const pump = async () => {
+    try {
+      for (;;) {
+        if (!clientGone && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (resume = resolve));
+        if (clientGone && Date.now() >= drainDeadline) {
+          stopUpstream();
+          break;
+        }
+        const { out, close } = await step();
+        if (!clientGone && out) {
+          try {
+            controller.enqueue(encoder.encode(out));
+          } catch {
+            onClientGone();
+          }
+        }
+        if (close) {
+          if (!clientGone) controller.close();
+          break;
+        }
+      }
+    } catch (error) {
+      console.error("[ai-apps proxy] relay failed", error);
+      stopUpstream();
+      try {
+        controller.error(error);
+      } catch {
+        // already closed
+      }
+    } finally {
+      options.clientSignal.removeEventListener("abort", onClientGone);
+      options.onFinish();
+    }
+  };
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+        void pump();
+      },
+      pull() {
+        resume?.();
+        resume = undefined;
+      },
+      cancel() {
+        onClientGone();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return new Response(body, { status: 200, headers: STREAM_HEADERS });
+}

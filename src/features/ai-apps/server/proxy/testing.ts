@@ -1,0 +1,37 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { DifyProxy } from "./handler";
+
+/** Test/bench helper: serves a proxy over real HTTP on 127.0.0.1; `x-test-user` plays the session. */
+export async function serveProxy(proxy: DifyProxy): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (request: Request) => {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/^\/api\/ai\/dify\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+      return proxy.handle(request, { path, userId: request.headers.get("x-test-user") });
+    },
+  });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/ai/dify`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type SseEvent = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- open JSON in assertions
+
+/** Splits an SSE body into data events and counts pings. */
+export function parseSse(raw: string): { events: SseEvent[]; pings: number } {
+  const frames = raw.split("\n\n").filter((frame) => frame.trim() !== "");
+  return {
+    pings: frames.filter((frame) => frame.trim() === "event: ping").length,
+    events: frames.filter((frame) => frame.startsWith("data: ")).map((frame) => JSON.parse(frame.slice(6)) as SseEvent),
+  };
+}

@@ -1,0 +1,39 @@
+import type { AiApp } from "../registry";
+import { jsonError, MESSAGES } from "./errors";
+import { checkUpload, largestLimitBytes, uploadRulesFrom, type ParametersCache } from "./uploads";
+
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Rebuilds the browser's `files/upload` form for the upstream: exactly one `file` checked against
+ * the app's `file_upload` parameters, and `user` set to the signed-in user (never the client's).
+ */
+export async function prepareUploadForm(request: Request, app: AiApp, userId: string, parameters: ParametersCache): Promise<FormData | Response> {
+  let rules;
+  try {
+    rules = uploadRulesFrom(await parameters.get(app));
+  } catch {
+    return jsonError(502, MESSAGES.unreachable);
+  }
+  if (rules.families.size === 0) return jsonError(403, "该应用未开启文件上传");
+  // Refuse an oversized body before reading it into memory.
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > largestLimitBytes(rules) + MULTIPART_OVERHEAD) return jsonError(413, `文件太大，最大 ${largestLimitBytes(rules) / 1024 / 1024} MB`);
+  let incoming: FormData;
+  try {
+    incoming = await request.formData();
+  } catch {
+    return jsonError(400, "请用 multipart/form-data 上传文件");
+  }
+  const files = incoming.getAll("file").filter((part): part is File => typeof part !== "string");
+  if (files.length === 0) return jsonError(400, "请选择要上传的文件");
+  if (files.length > 1) return jsonError(400, "一次只能上传一个文件");
+  const file = files[0]!;
+  const problem = checkUpload(file, rules);
+  if (problem) return problem;
+  const form = new FormData();
+  // Dify rejects names with path separators; keep only the last segment.
+  form.append("file", file, file.name.split(/[/\\]/).pop() || "file");
+  form.append("user", userId);
+  return form;
+}

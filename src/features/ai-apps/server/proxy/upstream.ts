@@ -1,0 +1,39 @@
+import type { Hono } from "hono";
+import { EMBEDDED_DIFY_BASE_URL } from "../config";
+import type { AiApp } from "../registry";
+
+export interface UpstreamRequest {
+  method: "GET" | "POST" | "DELETE";
+  /** Dify path relative to `/v1`, e.g. `/chat-messages`. */
+  path: string;
+  query?: URLSearchParams;
+  json?: unknown;
+  form?: FormData;
+  signal: AbortSignal;
+}
+
+export type UpstreamCaller = (app: AiApp, request: UpstreamRequest) => Promise<Response>;
+
+/**
+ * Calls an app's upstream with its secret key. `embedded:dify` runs the demo Hono app in-process
+ * (`app.fetch`, no loopback HTTP); anything else is `fetch(baseUrl + path)`.
+ */
+export function createUpstreamCaller(options: { embedded: () => Promise<Pick<Hono, "fetch">>; fetch?: typeof fetch }): UpstreamCaller {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  return async (app, request) => {
+    const search = request.query && [...request.query.keys()].length > 0 ? `?${request.query.toString()}` : "";
+    const headers = new Headers({ Authorization: `Bearer ${app.upstreamSecretKey}`, Accept: "application/json, text/event-stream" });
+    let body: BodyInit | undefined;
+    if (request.form) body = request.form; // fetch sets the multipart boundary itself
+    else if (request.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(request.json);
+    }
+    const init: RequestInit = { method: request.method, headers, body, signal: request.signal };
+    if (app.upstreamBaseUrl === EMBEDDED_DIFY_BASE_URL) {
+      const server = await options.embedded();
+      return server.fetch(new Request(`http://embedded-dify.invalid${request.path}${search}`, init));
+    }
+    return doFetch(`${app.upstreamBaseUrl}${request.path}${search}`, init);
+  };
+}

@@ -1,0 +1,17 @@
+/** Client-safe types of the AI app registry (no secrets here). */
+export type AiAppKind = "chat" | "workflow" | "completion";
+
+export const AI_APP_KINDS: readonly AiAppKind[] = ["chat", "workflow", "completion"];
+
+/** Our own app id, used in URLs and in `?appid=` on every proxy call. */
+export const APPID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What the browser may know about an app. */
+export interface PublicAiApp {
+  appid: string;
+  kind: AiAppKind;
+  name: string;
+  description: string;
+  /** An emoji or a lucide icon name. */
+  icon: string;
+}
