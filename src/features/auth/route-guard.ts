@@ -15,7 +15,7 @@ export type RouteGuardConfig = {
 };
 
 export const routeGuardConfig: RouteGuardConfig = {
-  include: ["/dashboard", "/dashboard/**", "/ai/chat/**", "/ai/workflow/**", "/ai/completion/**"],
+  include: ["/dashboard", "/dashboard/**", "/ai/chat/**", "/ai/workflow/**", "/ai/completion/**", "/checkout/**"],
   exclude: [],
   loginRoute: "/auth/signin",
   callbackRoute: "/auth/callback",

@@ -2,7 +2,7 @@
 
 import { createBrowserClient } from "@supabase/ssr";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { PublicSupabaseConfig } from "./types";
+import { AUTH_COOKIE_NAME, type PublicSupabaseConfig } from "./types";
 
 let browserClient: SupabaseClient | undefined;
 
@@ -11,6 +11,8 @@ let browserClient: SupabaseClient | undefined;
  * auth-js owns refresh ticks, locks and URL session detection.
  */
 export function getSupabaseBrowserClient(config: PublicSupabaseConfig): SupabaseClient {
-  browserClient ??= createBrowserClient(config.url ?? window.location.origin, config.anonKey);
+  browserClient ??= createBrowserClient(config.url ?? window.location.origin, config.anonKey, {
+    cookieOptions: { name: AUTH_COOKIE_NAME },
+  });
   return browserClient;
 }

@@ -1,7 +1,7 @@
 import WebSocket from "ws";
 import { getEnv } from "@/lib/env";
 import { getEmbeddedServices } from "./embedded-services";
-import type { PublicSupabaseConfig } from "./types";
+import { AUTH_COOKIE_NAME, type PublicSupabaseConfig } from "./types";
 
 /**
  * How the server reaches Supabase: a hosted project from the environment, or the embedded services,
@@ -53,6 +53,7 @@ export async function getPublicSupabaseConfig(): Promise<PublicSupabaseConfig> {
  */
 export function serverClientOptions(connection: SupabaseConnection) {
   return {
+    cookieOptions: { name: AUTH_COOKIE_NAME },
     global: connection.fetch ? { fetch: connection.fetch } : undefined,
     realtime: { transport: WebSocket as never },
   };

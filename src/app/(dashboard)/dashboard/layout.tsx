@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import { DashboardUserMenu } from "@/features/auth";
 import { DashboardShell } from "@/features/layouts";
 
 /** Dashboard layout (saas-dashboard): sidebar, top bar, page. */
 export default function Layout({ children }: { children: ReactNode }) {
-  return <DashboardShell>{children}</DashboardShell>;
+  return <DashboardShell userMenu={<DashboardUserMenu />}>{children}</DashboardShell>;
 }

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
+import { AuthProvider } from "@/features/auth";
 import { ColorModeProvider } from "@/features/color-mode";
 import { AuthCallbackRedirect } from "@/features/routing";
 import { ChunkLoadRecovery, VersionWatcher } from "@/features/version";
@@ -11,7 +12,7 @@ import { E2EHooks } from "./e2e-hooks";
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ColorModeProvider>
-      {children}
+      <AuthProvider>{children}</AuthProvider>
       <Toaster />
       <AuthCallbackRedirect />
       <VersionWatcher />

@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/features/layouts";
+import { SignInForm } from "@/features/auth";
 
 export const metadata: Metadata = { title: "登录" };
 
-export default function SignInPage() {
-  return <PageHeading title="登录" description="登录你的思维火花账号。" className="text-center" />;
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SignInPage({ searchParams }: Props) {
+  // OAuth failures come back as ?error=… (already in Chinese, see /api/auth/oauth).
+  const { error } = await searchParams;
+  return <SignInForm oauthError={typeof error === "string" ? error.slice(0, 200) : null} />;
 }

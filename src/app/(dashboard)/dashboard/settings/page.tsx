@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
+import { AccountSettings } from "@/features/auth";
 import { PageHeading } from "@/features/layouts";
 
 export const metadata: Metadata = { title: "账户设置" };
 
 export default function SettingsPage() {
-  return <PageHeading title="账户设置" description="在这里管理你的账户信息。" />;
+  return (
+    <div className="grid gap-8">
+      <PageHeading title="账户设置" description="在这里管理你的账户信息。" />
+      <AccountSettings />
+    </div>
+  );
 }

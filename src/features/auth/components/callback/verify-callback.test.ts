@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuthHarness, memoryStorage, type AuthHarness } from "@/embedded/auth/test-harness";
+import { readCallbackParams } from "./callback-params";
+import { verifyCallback } from "./verify-callback";
+
+const PASSWORD = "Spark-test-2026";
+
+/** Where the mailed link redirects to (the callback URL with the link's query and hash). */
+async function followLink(h: AuthHarness, to: string): Promise<URL> {
+  const mail = await h.lastMessage(to);
+  const response = await h.fetch(mail.link!, { redirect: "manual" });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get("location")!);
+}
+
+describe("verifyCallback against the embedded auth service", () => {
+  let h: AuthHarness;
+  beforeAll(async () => {
+    h = await createAuthHarness("pglite", { siteUrl: "http://localhost:3000" });
+  });
+  afterAll(() => h.close());
+
+  it("creates the session from implicit-grant tokens and reports 邮箱验证成功", async () => {
+    const email = "implicit@example.com";
+    await h.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: "http://localhost:3000/auth/callback" } });
+    const location = await followLink(h, email);
+    expect(location.pathname).toBe("/auth/callback");
+    const client = h.client();
+    const outcome = await verifyCallback(client, readCallbackParams(location), () => false);
+    expect(outcome.to).toBe("/dashboard");
+    expect(outcome.toast).toMatchObject({ variant: "success", title: "邮箱验证成功", description: "您的账号已激活", duration: 3000 });
+    expect(outcome.user?.email_confirmed_at).toBeTruthy();
+    expect((await client.auth.getSession()).data.session?.user.email).toBe(email);
+  });
+
+  it("trades a PKCE code with the verifier this browser kept", async () => {
+    const email = "pkce@example.com";
+    const client = h.client({ flowType: "pkce", storage: memoryStorage(), persistSession: true });
+    await client.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: "http://localhost:3000/auth/callback" } });
+    const location = await followLink(h, email);
+    const params = readCallbackParams(location);
+    expect(params.code).toBeTruthy();
+    const outcome = await verifyCallback(client, params, () => true);
+    expect(outcome.toast?.title).toBe("邮箱验证成功");
+    expect(outcome.user?.email).toBe(email);
+  });
+
+  it("says the account is active when the code is opened in another browser", async () => {
+    const email = "other-browser@example.com";
+    const signUpBrowser = h.client({ flowType: "pkce", storage: memoryStorage(), persistSession: true });
+    await signUpBrowser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: "http://localhost:3000/auth/callback" } });
+    const location = await followLink(h, email);
+    const otherBrowser = h.client({ flowType: "pkce", storage: memoryStorage(), persistSession: true });
+    const outcome = await verifyCallback(otherBrowser, readCallbackParams(location), () => true);
+    expect(outcome).toMatchObject({ to: "/auth/signin", toast: { variant: "success", title: "邮箱验证成功", description: "您的账号已激活，请登录" } });
+  });
+
+  it("sends recovery links to the set-new-password page", async () => {
+    const email = "recover@example.com";
+    const admin = h.admin();
+    await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const client = h.client({ flowType: "pkce", storage: memoryStorage(), persistSession: true });
+    await client.auth.resetPasswordForEmail(email, { redirectTo: "http://localhost:3000/auth/callback?type=recovery" });
+    const location = await followLink(h, email);
+    expect(location.searchParams.get("type")).toBe("recovery");
+    const outcome = await verifyCallback(client, readCallbackParams(location), () => true);
+    expect(outcome.to).toBe("/auth/reset-password");
+    expect(outcome.toast).toBeUndefined();
+    expect(outcome.user?.email).toBe(email);
+  });
+
+  it("fails with the link's own error description, else the generic text", async () => {
+    const expired = readCallbackParams({
+      search: "",
+      hash: "#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired",
+    });
+    expect(await verifyCallback(h.client(), expired, () => false)).toMatchObject({
+      to: "/auth/signin",
+      toast: { variant: "destructive", title: "验证失败", description: "Email link is invalid or has expired", duration: 5000 },
+    });
+    expect((await verifyCallback(h.client(), readCallbackParams({ search: "", hash: "" }), () => false)).toast).toMatchObject({
+      title: "验证失败",
+      description: "邮箱验证链接无效或已过期",
+    });
+  });
+
+  it("sends an already confirmed user to the dashboard", async () => {
+    const email = "confirmed@example.com";
+    await h.admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const client = h.client({ persistSession: true, storage: memoryStorage() });
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(await verifyCallback(client, readCallbackParams({ search: "", hash: "#error=access_denied" }), () => false)).toEqual({ to: "/dashboard" });
+  });
+
+  it("reports thrown errors with their message", async () => {
+    const bogus = readCallbackParams({ search: "", hash: "#access_token=a.b.c&refresh_token=nope" });
+    const outcome = await verifyCallback(h.client(), bogus, () => false);
+    expect(outcome.toast).toMatchObject({ variant: "destructive", title: "验证失败" });
+    expect(outcome.toast?.description).toBeTruthy();
+  });
+});

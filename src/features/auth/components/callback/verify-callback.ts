@@ -1,0 +1,97 @@
+import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { ToastInput } from "@/lib/toast";
+import { authCopy } from "../../copy";
+import { authErrorText } from "../auth-error-text";
+import { DASHBOARD_PATH, RESET_PASSWORD_PATH, SETTINGS_PATH, SIGN_IN_PATH } from "../auth-paths";
+import { hasLinkError, type CallbackParams } from "./callback-params";
+
+const copy = authCopy.toasts;
+
+/** Where the callback goes next, the toast it shows, and the user it signed in (if any). */
+export type CallbackOutcome = { to: string; toast?: ToastInput; user?: User | null };
+
+/**
+ * SPEC §5 / §8 e-mail link handling. Why the URL is read by us and not left to auth-js alone: the
+ * browser client (flow type PKCE) only consumes a `?code=` it holds a verifier for, and refuses
+ * implicit-grant hashes (`#access_token=…`) and error hashes without touching them. So the caller
+ * captures the URL on mount — before the client even exists (its config is fetched first) — and
+ * each case is handled here; a code auth-js already traded (it then removes `code` from the
+ * address bar, `codeStillInUrl` answers false) is recognised, not re-used.
+ *
+ * Tokens and codes are handled before the "already confirmed" rule: a fresh link (recovery, e-mail
+ * change) must take effect even for a confirmed account.
+ */
+export async function verifyCallback(
+  client: SupabaseClient,
+  params: CallbackParams,
+  codeStillInUrl: () => boolean,
+): Promise<CallbackOutcome> {
+  try {
+    return await verifyLink(client, params, codeStillInUrl);
+  } catch (error) {
+    return callbackFailure(error);
+  }
+}
+
+/** A thrown error: its message (in Chinese where known), else the generic problem text. */
+export function callbackFailure(error: unknown): CallbackOutcome {
+  return {
+    to: SIGN_IN_PATH,
+    toast: {
+      variant: "destructive",
+      title: copy.verifyFailed,
+      description: error instanceof Error && error.message ? authErrorText(error) : copy.verifyProblem,
+      duration: 5000,
+    },
+  };
+}
+
+async function verifyLink(client: SupabaseClient, params: CallbackParams, codeStillInUrl: () => boolean): Promise<CallbackOutcome> {
+  if (!hasLinkError(params) && params.accessToken && params.refreshToken) {
+    const { data, error } = await client.auth.setSession({ access_token: params.accessToken, refresh_token: params.refreshToken });
+    if (error) throw error;
+    return success(params.type, data.user);
+  }
+  if (!hasLinkError(params) && params.code) {
+    await client.auth.getSession(); // waits until auth-js has finished its own URL detection
+    if (codeStillInUrl()) {
+      const { data, error } = await client.auth.exchangeCodeForSession(params.code);
+      // Opened in another browser than the one that signed up: the address is confirmed (the
+      // auth service did that before redirecting) but only the original browser can sign in.
+      if (error?.code === "pkce_code_verifier_not_found" && !params.type) {
+        return { to: SIGN_IN_PATH, toast: { variant: "success", title: copy.verified, description: copy.verifiedSignIn, duration: 3000 } };
+      }
+      if (error) throw error;
+      return success(params.type, data.user);
+    }
+    const { data, error } = await client.auth.getUser();
+    if (error) throw error;
+    return success(params.type, data.user);
+  }
+  // The first of two e-mail change confirmations (secure e-mail change) carries only a message.
+  if (!hasLinkError(params) && params.message) return { to: SETTINGS_PATH, toast: { title: copy.emailChangeHalf, duration: 5000 } };
+  // SPEC §5: an address that is already confirmed needs nothing more.
+  const { data } = await client.auth.getUser();
+  if (data.user?.email_confirmed_at) return { to: DASHBOARD_PATH };
+  return {
+    to: SIGN_IN_PATH,
+    toast: {
+      variant: "destructive",
+      title: copy.verifyFailed,
+      description: params.errorDescription || copy.verifyLinkInvalid,
+      duration: 5000,
+    },
+  };
+}
+
+function success(type: string | null, user: User | null): CallbackOutcome {
+  if (type === "recovery") return { to: RESET_PASSWORD_PATH, user };
+  if (type === "email_change") {
+    return { to: SETTINGS_PATH, user, toast: { variant: "success", title: copy.emailChanged, duration: 3000 } };
+  }
+  return {
+    to: DASHBOARD_PATH,
+    user,
+    toast: { variant: "success", title: copy.verified, description: copy.verifiedDescription, duration: 3000 },
+  };
+}

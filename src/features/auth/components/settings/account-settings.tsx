@@ -1,0 +1,40 @@
+"use client";
+
+import { authCopy } from "../../copy";
+import { FormAlert } from "../form-alert";
+import { NewPasswordForm } from "../new-password-form";
+import { useAuth } from "../use-auth";
+import { EmailSection } from "./email-section";
+import { MfaSection } from "./mfa-section";
+import { PhoneSection } from "./phone-section";
+import { ProfileSection } from "./profile-section";
+import { SessionsSection } from "./sessions-section";
+import { SettingsCard } from "./settings-card";
+
+const copy = authCopy.settings;
+
+/** /dashboard/settings: profile, e-mail, phone, password, two-step verification, sessions. */
+export function AccountSettings() {
+  const { user, loaded } = useAuth();
+  if (!user) {
+    return loaded ? (
+      <FormAlert>{copy.signedOut}</FormAlert>
+    ) : (
+      <p role="status" className="text-sm text-muted-foreground">
+        {copy.loading}
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      <ProfileSection user={user} />
+      <EmailSection user={user} />
+      <PhoneSection user={user} />
+      <SettingsCard id="password" title={copy.password.title} description={copy.password.description}>
+        <NewPasswordForm submitLabel={copy.password.submit} />
+      </SettingsCard>
+      <MfaSection />
+      <SessionsSection />
+    </div>
+  );
+}

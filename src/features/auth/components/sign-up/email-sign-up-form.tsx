@@ -1,0 +1,90 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { apiFetch } from "@/lib/fetch";
+import { toast } from "@/lib/toast";
+import { authCopy } from "../../copy";
+import { authErrorText } from "../auth-error-text";
+import { FormField } from "../form-field";
+import { checkEmail, checkPassword, checkPasswordConfirmation, collectErrors } from "../validation";
+
+type Errors = Partial<Record<"displayName" | "email" | "password" | "confirm", string>>;
+
+/** E-mail sign-up (SPEC §4): registers and says so in a toast; the mailed link signs in later. */
+export function EmailSignUpForm() {
+  const [displayName, setDisplayName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Errors = collectErrors({
+      displayName: displayName.trim().length > 50 ? authCopy.validation.displayNameTooLong : null,
+      email: checkEmail(email),
+      password: checkPassword(password),
+      confirm: checkPasswordConfirmation(password, confirm),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      await apiFetch("/api/auth/signup", {
+        method: "post",
+        json: { type: "email", email: email.trim(), password, displayName: displayName.trim() || undefined },
+      });
+      setPassword("");
+      setConfirm("");
+      toast({ variant: "success", title: authCopy.toasts.signUpMailSent, duration: 2000 });
+    } catch (caught) {
+      toast({ variant: "destructive", title: authCopy.toasts.failed, description: authErrorText(caught), duration: 5000 });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField
+        label={authCopy.fields.displayName}
+        autoComplete="nickname"
+        maxLength={50}
+        value={displayName}
+        onChange={(event) => setDisplayName(event.target.value)}
+        error={errors.displayName}
+      />
+      <FormField
+        label={authCopy.fields.email}
+        type="email"
+        autoComplete="email"
+        placeholder={authCopy.placeholders.email}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+        hint={authCopy.signUp.emailHint}
+      />
+      <FormField
+        label={authCopy.fields.password}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <FormField
+        label={authCopy.fields.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        error={errors.confirm}
+      />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? authCopy.signUp.pending : authCopy.signUp.submit}
+      </Button>
+    </form>
+  );
+}
