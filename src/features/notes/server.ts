@@ -1,0 +1,3 @@
+import "server-only";
+
+export { createNote, deleteNote, listNotes, updateNote } from "./server/notes-repository";
