@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
+import { StorageBrowser } from "@/features/files";
 import { PageHeading } from "@/features/layouts";
 
 export const metadata: Metadata = { title: "文件存储" };
 
 export default function StoragePage() {
-  return <PageHeading title="文件存储" description="一个演示文件上传与存储的示例。" />;
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="文件存储" description="上传、整理和分享你的文件：支持拖放上传、签名链接和图片转换。" />
+      <StorageBrowser />
+    </div>
+  );
 }

@@ -1,0 +1,133 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { signInThroughApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+// The signed-URL step reads what the page copied.
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+/** The toast area (Radix: a region labelled "Notification …"). */
+const toasts = (page: Page) => page.getByRole("region", { name: /Notification/ });
+
+// A 120×80 PNG for the avatars bucket (images only): big enough that a 40×20 transform shrinks it
+// (Storage's image service never enlarges).
+const avatarPng = () =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background: "#6366f1" } }).png().toBuffer();
+
+test("a user uploads, finds, downloads, shares and deletes a file", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/demo/storage");
+  await expect(page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^files/ })).toHaveAttribute("aria-pressed", "true");
+
+  const name = `季度报告 ${Date.now()}.txt`;
+  const content = "思维火花的存储演示。\n".repeat(4000);
+  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "text/plain", buffer: Buffer.from(content) });
+
+  const progress = page.getByRole("progressbar", { name: `「${name}」上传进度` });
+  await expect(progress).toHaveAttribute("aria-valuenow", "100");
+  await expect(page.getByRole("region", { name: "上传队列" }).getByText("已完成", { exact: true })).toBeVisible();
+  const table = page.getByRole("table", { name: "文件列表" });
+  await expect(table.getByText(name, { exact: true })).toBeVisible();
+
+  // The Chinese name survives a reload (it is stored encoded, shown decoded).
+  await page.reload();
+  await expect(table.getByText(name, { exact: true })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "搜索文件" }).fill("没有这个文件");
+  await expect(page.getByText("没有名称包含“没有这个文件”的文件")).toBeVisible();
+  await page.getByRole("searchbox", { name: "搜索文件" }).fill("季度");
+  await expect(table.getByText(name, { exact: true })).toBeVisible();
+
+  const downloadStarted = page.waitForEvent("download");
+  await page.getByRole("button", { name: `下载「${name}」` }).click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toBe(name);
+  expect(await readFile((await download.path())!, "utf8")).toBe(content);
+
+  // Move it into a new folder (Chinese names in the path too), then open that folder.
+  await page.getByRole("searchbox", { name: "搜索文件" }).fill("");
+  await page.getByRole("button", { name: `重命名或移动「${name}」` }).click();
+  await page.getByRole("dialog").getByLabel("新路径").fill(`归档/${name}`);
+  await page.getByRole("dialog").getByRole("button", { name: "保存" }).click();
+  await expect(toasts(page)).toContainText("已重命名 / 移动");
+  await page.getByRole("button", { name: "打开文件夹「归档」" }).click();
+  await expect(table.getByText(name, { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: `复制「${name}」的签名链接` }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("有效期").selectOption({ label: "1 分钟" });
+  await dialog.getByRole("button", { name: "复制链接" }).click();
+  // The toast sits behind the modal dialog (hidden from the accessibility tree), so read the clipboard.
+  await expect(dialog.getByLabel("链接")).toHaveValue(/^https?:\/\//);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain("/storage/v1/object/sign/");
+  const signedUrl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(signedUrl).toContain("/storage/v1/object/sign/files/");
+  expect(signedUrl).not.toMatch(/[^\x20-\x7e]/); // the key is stored in ASCII, as hosted Storage requires
+  await expect(dialog.getByLabel("链接")).toHaveValue(signedUrl);
+  const fetched = await page.request.get(signedUrl);
+  expect(fetched.status()).toBe(200);
+  expect(await fetched.text()).toBe(content);
+  // Not Escape: the toast opened after the dialog is the topmost layer and would take it.
+  await dialog.getByRole("button", { name: "关闭" }).first().click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByRole("button", { name: `删除「${name}」` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
+  await expect(toasts(page)).toContainText("已删除");
+  await expect(table.getByText(name, { exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: `删除「${name}」` })).toHaveCount(0);
+});
+
+test("folders can be created, opened and deleted", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/demo/storage");
+  const folder = `资料 ${Date.now()}`;
+
+  await page.getByRole("button", { name: "新建文件夹" }).click();
+  await page.getByRole("dialog").getByLabel("文件夹名称").fill(folder);
+  await page.getByRole("dialog").getByRole("button", { name: "创建" }).click();
+  await page.getByRole("button", { name: `打开文件夹「${folder}」` }).click();
+  const breadcrumb = page.getByRole("navigation", { name: "当前位置" });
+  await expect(breadcrumb.getByText(folder)).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("这个文件夹还是空的")).toBeVisible();
+
+  await breadcrumb.getByRole("button", { name: "全部文件" }).click();
+  await page.getByRole("button", { name: `删除「${folder}」` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
+  await expect(page.getByRole("button", { name: `打开文件夹「${folder}」` })).toHaveCount(0);
+});
+
+test("the avatars bucket refuses wrong-type and too-large files in Chinese, and previews images", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/demo/storage");
+  await page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^avatars/ }).click();
+  await expect(page.getByText("单个文件最多 2 MB，允许的类型：图片。", { exact: false })).toBeVisible();
+
+  await page.getByTestId("upload-input").setInputFiles([
+    { name: "说明.txt", mimeType: "text/plain", buffer: Buffer.from("不是图片") },
+    { name: "大图.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) },
+  ]);
+  const queue = page.getByRole("region", { name: "上传队列" });
+  await expect(queue.getByText("“说明.txt”的类型（text/plain）不被接受，存储桶“avatars”只接受图片")).toBeVisible();
+  await expect(queue.getByText("“大图.png”有 3 MB，超过了存储桶“avatars”的上限（2 MB）")).toBeVisible();
+
+  const name = `头像-${Date.now()}.png`;
+  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "image/png", buffer: await avatarPng() });
+  await expect(page.getByRole("progressbar", { name: `「${name}」上传进度` })).toHaveAttribute("aria-valuenow", "100");
+  await expect(page.getByRole("img", { name: `「${name}」的缩略图` })).toBeVisible();
+
+  await page.getByRole("button", { name: `查看「${name}」的公开链接` }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("宽度").fill("40");
+  await dialog.getByLabel("高度").fill("20");
+  const preview = dialog.getByRole("img", { name: `「${name}」的转换预览` });
+  await expect(preview).toHaveAttribute("src", /render\/image\/public\/avatars\/.+width=40&height=20&resize=cover/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  await dialog.getByRole("button", { name: "关闭" }).first().click();
+
+  await page.getByRole("button", { name: `删除「${name}」` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
+  await expect(page.getByRole("button", { name: `删除「${name}」` })).toHaveCount(0);
+});

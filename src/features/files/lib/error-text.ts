@@ -1,0 +1,28 @@
+/** The fields of a storage-js error (StorageApiError / StorageUnknownError) or a raw error body. */
+type StorageErrorLike = { message?: unknown; statusCode?: unknown; status?: unknown; name?: unknown; error?: unknown };
+
+/** A Chinese message for a storage error (storage-js errors, or the JSON body of a refused request). */
+export function storageErrorText(error: unknown): string {
+  if (!error || typeof error !== "object") return "操作失败，请稍后重试";
+  const e = error as StorageErrorLike;
+  const message = typeof e.message === "string" ? e.message : "";
+  const code = String(e.statusCode ?? e.status ?? "");
+  const lower = `${message} ${typeof e.error === "string" ? e.error : ""}`.toLowerCase();
+
+  if (code === "413" || lower.includes("maximum allowed size") || lower.includes("too large")) {
+    return "文件超过了存储桶允许的大小上限";
+  }
+  if (code === "415" || lower.includes("mime type")) return "存储桶不接受这种文件类型";
+  if (code === "409" || lower.includes("already exists") || lower.includes("duplicate")) return "同名文件已存在，请换一个名字";
+  if (lower.includes("bucket not found")) return "存储桶不存在";
+  if (code === "404" || lower.includes("not found")) return "文件不存在或已被删除";
+  if (lower.includes("jwt") || lower.includes("jws") || lower.includes("signature")) return "登录已过期，请刷新页面后重试";
+  if (code === "403" || code === "401" || lower.includes("row-level security") || lower.includes("unauthorized")) {
+    return "没有权限执行这个操作";
+  }
+  if (lower.includes("invalid key")) return "文件名或路径不受支持";
+  if (e.name === "StorageUnknownError" || lower.includes("failed to fetch") || lower.includes("network")) {
+    return "网络连接失败，请检查网络后重试";
+  }
+  return "操作失败，请稍后重试";
+}
