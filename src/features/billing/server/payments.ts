@@ -5,7 +5,6 @@ import type { PaymentView } from "../types";
 
 export type { PaymentView };
 
-
 /** The user's payments, newest first. */
 export async function listPayments(db: Database, userId: string, limit = 24): Promise<PaymentView[]> {
   const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiUsageEvents, openDatabase, subscriptions, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
-import { checkTokenQuota, QUOTA_EXCEEDED_MESSAGE, quotaExceededResponse } from "./quota";
+import { checkTokenQuota, enforceTokenQuota, QUOTA_EXCEEDED_MESSAGE, quotaExceededResponse } from "./quota";
 
 describe.each(testTargetKinds())("checkTokenQuota on %s", (kind) => {
   let testDb: TestDatabase;
@@ -57,6 +57,15 @@ describe.each(testTargetKinds())("checkTokenQuota on %s", (kind) => {
     const after = await Promise.all(Array.from({ length: 5 }, () => checkTokenQuota(handle.db, userId, now)));
     expect(after.map((check) => check.allowed)).toEqual([false, false, false, false, false]);
     expect(after[0]).toMatchObject({ tokensUsed: FREE_QUOTA - 10 + 400 });
+  });
+
+  it("enforceTokenQuota answers 402 only when the quota is used up", async () => {
+    const userId = randomUUID();
+    expect(await enforceTokenQuota(handle.db, userId, now)).toBeUndefined();
+    await use(userId, FREE_QUOTA);
+    const refused = await enforceTokenQuota(handle.db, userId, now);
+    expect(refused?.status).toBe(402);
+    expect(await refused?.json()).toEqual({ statusCode: 402, message: "本月额度已用完，请升级套餐" });
   });
 
   it("users' usage never counts against each other", async () => {

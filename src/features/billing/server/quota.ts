@@ -25,3 +25,12 @@ export function quotaExceededResponse(): Response {
     { status: QUOTA_EXCEEDED_STATUS, headers: { "Cache-Control": "no-store" } },
   );
 }
+
+/**
+ * For the AI proxy's pre-forward hook: the 402 answer when the user is out of tokens, else
+ * undefined (forward). Check generating calls only (chat / completion messages, workflow runs).
+ */
+export async function enforceTokenQuota(db: Database, userId: string, now = new Date()): Promise<Response | undefined> {
+  const check = await checkTokenQuota(db, userId, now);
+  return check.allowed ? undefined : quotaExceededResponse();
+}

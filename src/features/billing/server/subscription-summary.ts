@@ -6,8 +6,6 @@ import { settleLocalSubscription } from "./settle-period";
 
 export type { SubscriptionSummary };
 
-};
-
 /** The first instant of the calendar month (UTC) that `now` falls in: quotas reset monthly. */
 export function startOfMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

@@ -1,8 +1,25 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { listEnabledApps } from "@/features/ai-apps/server";
+import { getCurrentUserId } from "@/features/auth/server";
+import { startOfMonth } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
+import { AiAppCards, usageCopy } from "@/features/usage";
+import { getUsageByApp } from "@/features/usage/server";
+import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "AI 应用" };
+export const dynamic = "force-dynamic";
 
-export default function DashboardAiPage() {
-  return <PageHeading title="AI 应用" description="在这里使用和管理你的 AI 应用。" />;
+export default async function DashboardAiPage() {
+  const userId = await getCurrentUserId();
+  if (!userId) redirect("/auth/signin");
+  const db = await getDatabase();
+  const [apps, usage] = await Promise.all([listEnabledApps(db), getUsageByApp(db, userId, { since: startOfMonth(new Date()) })]);
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="AI 应用" description={usageCopy.apps.description} />
+      <AiAppCards apps={apps} usage={usage} />
+    </div>
+  );
 }

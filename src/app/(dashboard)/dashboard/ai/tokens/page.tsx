@@ -1,8 +1,74 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { getCurrentUserId } from "@/features/auth/server";
+import { UsageMeter } from "@/features/billing";
+import { getSubscriptionSummary, startOfMonth } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
+import { formatCount, LatestCallsTable, TokensChart, UsageByAppTable, UsageEmptyState, usageCopy } from "@/features/usage";
+import { getLatestCalls, getTokensByDay, getUsageByApp } from "@/features/usage/server";
+import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Token 用量" };
+export const dynamic = "force-dynamic";
 
-export default function TokensPage() {
-  return <PageHeading title="Token 用量" description="在这里查看 AI 调用的 Token 用量。" />;
+export default async function TokensPage() {
+  const userId = await getCurrentUserId();
+  if (!userId) redirect("/auth/signin");
+  const db = await getDatabase();
+  const now = new Date();
+  const [summary, days, byApp, calls] = await Promise.all([
+    getSubscriptionSummary(db, userId, now),
+    getTokensByDay(db, userId, { days: 30, now }),
+    getUsageByApp(db, userId, { since: startOfMonth(now) }),
+    getLatestCalls(db, userId, { limit: 20 }),
+  ]);
+  const copy = usageCopy.tokens;
+  const total = days.reduce((sum, day) => sum + day.tokens, 0);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="Token 用量" description={copy.description} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{copy.quotaTitle}</CardTitle>
+          <CardDescription>{summary.plan.name}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <UsageMeter {...summary.usage} />
+        </CardContent>
+      </Card>
+      {calls.length === 0 ? (
+        <UsageEmptyState />
+      ) : (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>{copy.chartTitle}</CardTitle>
+              <CardDescription>{copy.totalLast30(formatCount(total))}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TokensChart days={days} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{copy.byAppTitle}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {byApp.length > 0 ? <UsageByAppTable apps={byApp} /> : <p className="text-sm text-muted-foreground">{usageCopy.apps.noUsage}</p>}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{copy.latestTitle}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <LatestCallsTable calls={calls} />
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
 }

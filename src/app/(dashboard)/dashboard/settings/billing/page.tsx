@@ -1,8 +1,30 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { getCurrentUserId } from "@/features/auth/server";
+import { CheckoutReturnToast, CurrentPlanCard, PaymentHistory, PlanOptions, SubscriptionControls } from "@/features/billing";
+import { getSubscriptionSummary, listPayments } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
+import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "订阅与账单" };
+export const dynamic = "force-dynamic";
 
-export default function BillingPage() {
-  return <PageHeading title="订阅与账单" description="在这里查看和管理你的订阅。" />;
+export default async function BillingPage() {
+  const userId = await getCurrentUserId();
+  if (!userId) redirect("/auth/signin");
+  const db = await getDatabase();
+  const [summary, payments] = [await getSubscriptionSummary(db, userId), await listPayments(db, userId)];
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="订阅与账单" description="在这里查看和管理你的订阅。" />
+      <Suspense>
+        <CheckoutReturnToast />
+      </Suspense>
+      <CurrentPlanCard summary={summary} />
+      <SubscriptionControls summary={summary} />
+      <PlanOptions summary={summary} />
+      <PaymentHistory payments={payments} />
+    </div>
+  );
 }

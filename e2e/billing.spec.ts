@@ -1,0 +1,150 @@
+import type { Page } from "@playwright/test";
+import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+// Every test changes a plan, so each signs in a fresh account of its own (the worker-scoped
+// `account` fixture is shared with other specs and must stay on the free plan).
+
+type Summary = {
+  plan: { id: string; name: string };
+  interval: "month" | "year";
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  pendingChange: { planId: string; effectiveAt: string } | null;
+  usage: { tokensUsed: number; tokensQuota: number };
+};
+
+/** The date as the billing page shows it: the calendar day in China time. */
+const chinaDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+
+async function signInFreshUser(page: Page) {
+  const account = await createConfirmedAccount(page.request);
+  await signInThroughApi(page.request, account);
+}
+
+async function subscription(page: Page): Promise<Summary> {
+  const response = await page.request.get("/api/user/subscription");
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Summary;
+}
+
+/** Starts a checkout through the API and pays it on the local test-mode page. */
+async function buyThroughLocalCheckout(page: Page, planId: "pro" | "team", interval: "month" | "year") {
+  const response = await page.request.post("/api/checkout", { data: { planId, interval } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { url } = (await response.json()) as { url: string };
+  expect(url).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
+  await page.goto(url);
+  await page.getByRole("button", { name: "支付成功" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/billing(\?checkout=success)?$/);
+}
+
+test("a signed-in user upgrades to 专业版 through the test checkout, then cancels and resumes", async ({ page }) => {
+  await signInFreshUser(page);
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: "选择专业版" }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "确认订单" })).toBeVisible();
+  await expect(page.getByTestId("test-mode-badge")).toHaveText("测试模式");
+  await expect(page.getByText("¥49", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "支付成功" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/settings\/billing(\?checkout=success)?$/);
+  await expect(page.getByTestId("current-plan-name")).toHaveText("专业版");
+  await expect(page.getByText("支付成功，套餐已生效", { exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "付款记录" })).toContainText("¥49");
+
+  const paid = await subscription(page);
+  expect(paid).toMatchObject({ plan: { id: "pro" }, interval: "month", cancelAtPeriodEnd: false, usage: { tokensQuota: 2_000_000 } });
+  const endDate = chinaDate(paid.currentPeriodEnd!);
+  await expect(page.getByTestId("subscription-status")).toHaveText(`将于 ${endDate} 自动续费`);
+
+  await page.getByRole("button", { name: "取消订阅" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认取消" }).click();
+  await expect(page.getByTestId("subscription-status")).toHaveText(`已取消续订，当前套餐可使用至 ${endDate}，之后转为免费版`);
+  // Still 专业版 until the period ends.
+  await expect(page.getByTestId("current-plan-name")).toHaveText("专业版");
+  expect((await subscription(page)).cancelAtPeriodEnd).toBe(true);
+
+  await page.getByRole("button", { name: "恢复订阅" }).click();
+  await expect(page.getByTestId("subscription-status")).toHaveText(`将于 ${endDate} 自动续费`);
+});
+
+test("upgrading raises the monthly token quota in /api/user/subscription", async ({ page }) => {
+  await signInFreshUser(page);
+  expect(await subscription(page)).toMatchObject({ plan: { id: "free" }, usage: { tokensUsed: 0, tokensQuota: 100_000 } });
+  await buyThroughLocalCheckout(page, "team", "year");
+  expect(await subscription(page)).toMatchObject({ plan: { id: "team", name: "团队版" }, interval: "year", usage: { tokensQuota: 10_000_000 } });
+  await expect(page.getByTestId("current-plan-name")).toHaveText("团队版");
+});
+
+test("a downgrade is scheduled for the period end and can be undone", async ({ page }) => {
+  await signInFreshUser(page);
+  await buyThroughLocalCheckout(page, "team", "month");
+  const { currentPeriodEnd } = await subscription(page);
+
+  await page.getByRole("button", { name: "降级到专业版" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认降级" }).click();
+  await expect(page.getByTestId("subscription-status")).toHaveText(`将于 ${chinaDate(currentPeriodEnd!)} 降级为专业版`);
+  await expect(page.getByTestId("current-plan-name")).toHaveText("团队版");
+  expect((await subscription(page)).pendingChange).toMatchObject({ planId: "pro", effectiveAt: currentPeriodEnd });
+
+  await page.getByRole("button", { name: "撤销降级" }).click();
+  await expect(page.getByTestId("subscription-status")).toHaveText(`将于 ${chinaDate(currentPeriodEnd!)} 自动续费`);
+});
+
+test("取消 on the test checkout closes the order and keeps the free plan", async ({ page }) => {
+  await signInFreshUser(page);
+  const response = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "year" } });
+  const { url } = (await response.json()) as { url: string };
+  await page.goto(url);
+  await expect(page.getByText("¥490", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "取消", exact: true }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect((await subscription(page)).plan.id).toBe("free");
+  // The closed order cannot be paid afterwards.
+  const orderId = url.split("/").pop();
+  const late = await page.request.post(`/api/checkout/${orderId}/complete`);
+  expect(late.status()).toBe(409);
+});
+
+test("signed-out visitors see both intervals and are sent to sign up", async ({ page }) => {
+  await page.goto("/pricing");
+  await expect(page.getByRole("heading", { level: 1, name: "价格" })).toBeVisible();
+  await expect(page.getByText("¥49", { exact: true })).toBeVisible();
+  await page.getByRole("radio", { name: "年付" }).click();
+  await expect(page.getByText("¥490", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "常见问题" })).toBeVisible();
+  await page.getByRole("button", { name: "选择团队版" }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+});
+
+test("the billing APIs validate their callers and bodies", async ({ page, playwright, baseURL }) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const unauthenticated = await anonymous.post("/api/checkout", { data: { planId: "pro", interval: "month" } });
+  expect(unauthenticated.status()).toBe(401);
+  expect(await unauthenticated.json()).toEqual({ statusCode: 401, message: "请先登录" });
+  // Without STRIPE_WEBHOOK_SECRET (the e2e server runs the local provider) webhooks are refused.
+  expect((await anonymous.post("/api/webhooks/stripe", { data: "{}" })).status()).toBe(503);
+  await anonymous.dispose();
+
+  await signInFreshUser(page);
+  const invalid = await page.request.post("/api/checkout", { data: { planId: "gold", interval: "month" } });
+  expect(invalid.status()).toBe(400);
+  expect(await invalid.json()).toEqual({ statusCode: 400, message: "请选择有效的套餐" });
+  const free = await page.request.post("/api/checkout", { data: { planId: "free", interval: "month" } });
+  expect(free.status()).toBe(400);
+  const cancelWithoutPlan = await page.request.post("/api/billing/subscription", { data: { action: "cancel" } });
+  expect(cancelWithoutPlan.status()).toBe(409);
+});
+
+test.fixme("a free user who used up the quota is refused in chat, upgrades, and can chat again", async () => {
+  // Needs the chat page (/ai/chat/{appid}, AI apps issue) and a way to use up 100,000 tokens from
+  // the browser. The full scenario: sign in a fresh free user → send chat messages until
+  // /api/ai/dify/chat-messages answers 402 {statusCode: 402, message: "本月额度已用完，请升级套餐"} and
+  // the chat page shows that message with a link to /pricing → follow it → 选择专业版 → 支付成功 →
+  // back on the chat page the next message streams an answer, and /dashboard/ai/tokens shows the
+  // usage moving while the quota is now 200 万.
+});

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { getCurrentUserId } from "@/features/auth/server";
+import { billingCopy, CheckoutOrderView } from "@/features/billing";
+import { getCheckoutOrder } from "@/features/billing/server";
+import { PageHeading } from "@/features/layouts";
+import { getDatabase } from "@/lib/db";
+
+export const metadata: Metadata = { title: billingCopy.checkout.title, robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function CheckoutPage({ params }: Props) {
+  const { id } = await params;
+  const userId = await getCurrentUserId();
+  if (!userId) redirect("/auth/signin");
+  const order = await getCheckoutOrder(await getDatabase(), userId, id);
+  if (order) return <CheckoutOrderView order={order} />;
+  return (
+    <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-10 sm:px-6">
+      <PageHeading title={billingCopy.checkout.notFoundTitle} description={billingCopy.checkout.notFoundDescription} />
+      <Button variant="outline" asChild className="w-fit">
+        <Link href="/pricing">{billingCopy.checkout.backToPricing}</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { CheckoutOrder } from "@/lib/db";
+import { billingCopy } from "../copy";
+import { formatAmountFen, formatBillingDate } from "../format";
+import { planOrFree } from "../plans";
+import { CheckoutOrderActions } from "./checkout-order-actions";
+
+/** The local checkout page's order summary, clearly marked 测试模式, with its two buttons. */
+export function CheckoutOrderView({ order }: { order: CheckoutOrder }) {
+  const { checkout } = billingCopy;
+  const plan = planOrFree(order.planId);
+  const rows: [string, string][] = [
+    [checkout.plan, plan.name],
+    [checkout.interval, billingCopy.intervals[order.interval]],
+    [checkout.orderId, order.id],
+    [checkout.createdAt, formatBillingDate(order.createdAt)],
+  ];
+  return (
+    <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-10 sm:px-6">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{checkout.title}</h1>
+        <Badge variant="warning" data-testid="test-mode-badge">
+          {checkout.testMode}
+        </Badge>
+      </div>
+      <p role="note" className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-800 dark:text-amber-200">
+        {checkout.testModeNote}
+      </p>
+      <section aria-label={checkout.title} className="rounded-xl border bg-card p-6 shadow-sm">
+        <dl className="grid gap-3 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-right font-medium break-all">{value}</dd>
+            </div>
+          ))}
+          <div className="mt-2 flex items-baseline justify-between gap-4 border-t pt-4">
+            <dt className="text-muted-foreground">{checkout.amount}</dt>
+            <dd className="text-2xl font-bold">{formatAmountFen(order.amount, order.currency)}</dd>
+          </div>
+        </dl>
+      </section>
+      {order.status === "pending" ? (
+        <CheckoutOrderActions orderId={order.id} />
+      ) : (
+        <div className="grid gap-3 text-center">
+          <p className="text-muted-foreground">
+            {checkout.status[order.status]} · {checkout.closedNote}
+          </p>
+          <Button variant="outline" asChild>
+            <Link href={order.status === "paid" ? "/dashboard/settings/billing" : "/pricing"}>
+              {order.status === "paid" ? checkout.backToBilling : checkout.backToPricing}
+            </Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect } from "react";
+import { toast } from "@/lib/toast";
+import { billingCopy } from "../copy";
+
+/** After a checkout (local or Stripe's return URL, `?checkout=success`): one success toast, then a clean URL. */
+export function CheckoutReturnToast() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const outcome = params.get("checkout");
+
+  useEffect(() => {
+    if (outcome !== "success") return;
+    toast({ variant: "success", title: billingCopy.billing.checkoutSuccessToast, duration: 3000 });
+    router.replace(pathname, { scroll: false });
+  }, [outcome, pathname, router]);
+
+  return null;
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { Loader2 } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { billingCopy } from "../copy";
+import { formatBillingDate, formatPriceCny, formatTokens } from "../format";
+import { useStartCheckout } from "../hooks/use-start-checkout";
+import { useSubscriptionActions } from "../hooks/use-subscription-actions";
+import { planPriceCny, planRank, plans, type BillingInterval, type Plan } from "../plans";
+import type { SubscriptionSummary } from "../types";
+import { ConfirmDialog } from "./confirm-dialog";
+import { IntervalSwitch } from "./interval-switch";
+
+/** Every plan with what the user can do about it: upgrade (checkout), downgrade at the period end, undo. */
+export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
+  const { billing } = billingCopy;
+  const [interval, setInterval] = useState<BillingInterval>(summary.interval);
+  const [confirming, setConfirming] = useState<Plan | null>(null);
+  const checkout = useStartCheckout();
+  const actions = useSubscriptionActions();
+  const paid = summary.plan.id !== "free";
+  const periodEnd = summary.currentPeriodEnd ? formatBillingDate(summary.currentPeriodEnd) : "";
+
+  function action(plan: Plan) {
+    const current = plan.id === summary.plan.id;
+    if (current && (!paid || interval === summary.interval)) return <Badge variant="secondary">{billing.currentBadge}</Badge>;
+    const scheduled = summary.pendingChange?.planId === plan.id || (plan.id === "free" && summary.cancelAtPeriodEnd);
+    if (scheduled) {
+      return (
+        <div className="flex items-center gap-2">
+          <Badge variant="warning">{billing.scheduledBadge}</Badge>
+          {summary.pendingChange ? (
+            <Button size="sm" variant="ghost" disabled={actions.busy} onClick={() => void actions.run({ action: "undo-downgrade" })}>
+              {billing.undoDowngrade}
+            </Button>
+          ) : null}
+        </div>
+      );
+    }
+    if (planRank(plan.id) > planRank(summary.plan.id) || (current && interval === "year")) {
+      return (
+        <Button size="sm" disabled={checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval)}>
+          {checkout.pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {current ? billing.switchToYearly : billing.upgrade(plan.name)}
+        </Button>
+      );
+    }
+    if (planRank(plan.id) < planRank(summary.plan.id)) {
+      return (
+        <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => setConfirming(plan)}>
+          {billing.downgrade(plan.name)}
+        </Button>
+      );
+    }
+    return null;
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle>{billing.changePlanTitle}</CardTitle>
+        <IntervalSwitch value={interval} onChange={setInterval} />
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y rounded-lg border" aria-label={billing.changePlanTitle}>
+          {plans.map((plan) => {
+            const price = planPriceCny(plan, interval);
+            return (
+              <li key={plan.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" aria-label={plan.name}>
+                <div>
+                  <p className="font-medium">{plan.name}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {price === 0 ? billingCopy.freePrice : `${formatPriceCny(price)} ${billingCopy.perInterval[interval]}`} ·{" "}
+                    {billingCopy.quotaLine(formatTokens(plan.monthlyTokenQuota))}
+                  </p>
+                </div>
+                {action(plan)}
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming?.id === "free" ? billing.cancelConfirmTitle : billing.downgradeConfirmTitle(confirming?.name ?? "")}
+        description={confirming?.id === "free" ? billing.cancelConfirmDescription(periodEnd) : billing.downgradeConfirmDescription(periodEnd)}
+        confirmLabel={confirming?.id === "free" ? billing.cancelConfirm : billing.downgradeConfirm}
+        onConfirm={() => confirming && void actions.run({ action: "downgrade", planId: confirming.id, interval: summary.interval })}
+      />
+    </Card>
+  );
+}

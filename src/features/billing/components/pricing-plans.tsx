@@ -1,0 +1,76 @@
+"use client";
+
+import { Check, Loader2 } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { billingCopy } from "../copy";
+import { formatPriceCny, formatTokens } from "../format";
+import { useStartCheckout } from "../hooks/use-start-checkout";
+import { planPriceCny, plans, type BillingInterval } from "../plans";
+import { IntervalSwitch } from "./interval-switch";
+
+const POPULAR_PLAN = "pro";
+
+/** The plans side by side with the 月付 / 年付 switch; the buttons sign up or start a checkout. */
+export function PricingPlans() {
+  const [interval, setInterval] = useState<BillingInterval>("month");
+  const { start, pending } = useStartCheckout();
+  const { pricing } = billingCopy;
+
+  return (
+    <div className="grid gap-8">
+      <div className="flex flex-col items-center gap-2">
+        <IntervalSwitch value={interval} onChange={setInterval} />
+        <p className="text-sm text-muted-foreground">{billingCopy.yearlySaving}</p>
+      </div>
+      <ul className="grid gap-6 md:grid-cols-3" aria-label="套餐列表">
+        {plans.map((plan) => {
+          const price = planPriceCny(plan, interval);
+          const popular = plan.id === POPULAR_PLAN;
+          return (
+            <li
+              key={plan.id}
+              aria-labelledby={`plan-${plan.id}`}
+              className={cn("flex flex-col gap-6 rounded-xl border bg-card p-6 shadow-sm", popular && "border-primary ring-1 ring-primary")}
+            >
+              <div className="space-y-2">
+                <div className="flex items-center justify-between gap-2">
+                  <h2 id={`plan-${plan.id}`} className="text-lg font-semibold">
+                    {plan.name}
+                  </h2>
+                  {popular ? <Badge>{pricing.popular}</Badge> : null}
+                </div>
+                <p className="text-sm text-muted-foreground">{plan.description}</p>
+              </div>
+              <p className="flex items-baseline gap-1">
+                <span className="text-4xl font-bold tracking-tight">{price === 0 ? billingCopy.freePrice : formatPriceCny(price)}</span>
+                {price === 0 ? null : <span className="text-sm text-muted-foreground">{billingCopy.perInterval[interval]}</span>}
+              </p>
+              <ul className="grid flex-1 gap-2 text-sm">
+                {[billingCopy.quotaLine(formatTokens(plan.monthlyTokenQuota)), ...plan.features].map((feature) => (
+                  <li key={feature} className="flex items-start gap-2">
+                    <Check className="mt-0.5 size-4 text-primary" aria-hidden />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              {plan.id === "free" ? (
+                <Button variant="outline" asChild>
+                  <Link href="/auth/signup">{pricing.startFree}</Link>
+                </Button>
+              ) : (
+                <Button variant={popular ? "default" : "outline"} disabled={pending !== null} onClick={() => void start(plan.id, interval)}>
+                  {pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                  {pending === plan.id ? pricing.redirecting : pricing.choose(plan.name)}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Display formats of billing: dates in China time (the product's audience), amounts in yuan. */
+const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** `2026-12-21` (the calendar day in Asia/Shanghai). */
+export function formatBillingDate(value: string | Date): string {
+  return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+}
+
+/** `¥49` / `¥1,990` / `¥0.50` from an amount in 分 (minor unit). */
+export function formatAmountFen(amount: number, currency = "cny"): string {
+  const value = amount / 100;
+  const symbol = currency.toLowerCase() === "cny" ? "¥" : `${currency.toUpperCase()} `;
+  return `${symbol}${value.toLocaleString("zh-CN", { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/** `¥49` from a price in yuan. */
+export function formatPriceCny(yuan: number): string {
+  return formatAmountFen(Math.round(yuan * 100));
+}
+
+/** `200 万` / `1000 万` / `8,500` — token counts the way Chinese readers count them. */
+export function formatTokens(tokens: number): string {
+  if (tokens >= 10_000 && tokens % 10_000 === 0) return `${(tokens / 10_000).toLocaleString("zh-CN", { useGrouping: false })} 万`;
+  return tokens.toLocaleString("zh-CN");
+}

@@ -1,0 +1,16 @@
+import { billingCopy } from "./copy";
+import { formatBillingDate } from "./format";
+import type { SubscriptionSummary } from "./types";
+
+export type SubscriptionStatusLine = { tone: "default" | "warning" | "destructive"; text: string };
+
+/** The one honest sentence about where the subscription is heading (renewal, end, downgrade, failure). */
+export function describeSubscription(summary: SubscriptionSummary): SubscriptionStatusLine {
+  const { billing } = billingCopy;
+  if (summary.plan.id === "free" || !summary.currentPeriodEnd) return { tone: "default", text: billing.freeNote };
+  const end = formatBillingDate(summary.currentPeriodEnd);
+  if (summary.status === "past_due") return { tone: "destructive", text: billing.pastDue };
+  if (summary.cancelAtPeriodEnd) return { tone: "warning", text: billing.endsOn(end) };
+  if (summary.pendingChange) return { tone: "warning", text: billing.downgradesOn(formatBillingDate(summary.pendingChange.effectiveAt), summary.pendingChange.planName) };
+  return { tone: "default", text: billing.renewsOn(end) };
+}

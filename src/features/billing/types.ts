@@ -1,0 +1,31 @@
+import type { BillingInterval, Plan, PlanId } from "./plans";
+
+/** What `GET /api/user/subscription` answers: the plan in force, its period and this month's usage. */
+export type SubscriptionSummary = {
+  plan: Pick<Plan, "id" | "name" | "monthlyTokenQuota">;
+  status: "active" | "past_due" | "canceled";
+  interval: BillingInterval;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Who bills the plan; null on the free plan. */
+  provider: "local" | "stripe" | null;
+  /** A downgrade that takes effect at `effectiveAt` (the current period's end). */
+  pendingChange: { planId: PlanId; planName: string; interval: BillingInterval; effectiveAt: string } | null;
+  usage: { tokensUsed: number; tokensQuota: number };
+};
+
+/** One row of the payment history. */
+export type PaymentView = {
+  id: string;
+  planName: string;
+  interval: BillingInterval;
+  /** In the currency's minor unit (分). */
+  amount: number;
+  currency: string;
+  provider: "local" | "stripe";
+  reason: "checkout" | "renewal" | "plan_change";
+  periodStart: string | null;
+  periodEnd: string | null;
+  createdAt: string;
+};

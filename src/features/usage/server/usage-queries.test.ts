@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiApps, aiUsageEvents, openDatabase, type DatabaseHandle } from "@/lib/db";
+import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
+import { getLatestCalls, getTokensByDay, getUsageByApp } from "./usage-queries";
+
+describe.each(testTargetKinds())("usage queries on %s", (kind) => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  const me = randomUUID();
+  const someoneElse = randomUUID();
+  const now = new Date("2026-04-30T15:00:00Z");
+
+  const use = (userId: string, appid: string, totalTokens: number, createdAt: string, kind: "chat" | "workflow" = "chat") =>
+    handle.db.insert(aiUsageEvents).values({ appid, userId, kind, messageId: randomUUID(), promptTokens: 10, completionTokens: totalTokens - 10, totalTokens, latencyMs: 120, createdAt: new Date(createdAt) });
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    handle = await openDatabase(testDb.target);
+    await handle.db.insert(aiApps).values([
+      { appid: "u-chat", kind: "chat", name: "对话助手", upstreamBaseUrl: "embedded:dify", upstreamSecretKey: "k1" },
+      { appid: "u-flow", kind: "workflow", name: "周报工作流", upstreamBaseUrl: "embedded:dify", upstreamSecretKey: "k2" },
+    ]);
+    await use(me, "u-chat", 100, "2026-04-01T00:00:00Z"); // first day of the window
+    await use(me, "u-chat", 50, "2026-04-01T23:59:59Z");
+    await use(me, "u-flow", 300, "2026-04-15T12:00:00Z", "workflow");
+    await use(me, "u-chat", 25, "2026-04-30T14:00:00Z");
+    await use(me, "gone-app", 40, "2026-03-31T23:59:59Z"); // outside the 30-day window
+    await use(someoneElse, "u-chat", 9999, "2026-04-15T12:00:00Z");
+  });
+  afterAll(async () => {
+    await handle.close();
+    await testDb.dispose();
+  });
+
+  it("sums tokens per UTC day over the last 30 days, with empty days filled", async () => {
+    const days = await getTokensByDay(handle.db, me, { days: 30, now });
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ date: "2026-04-01", tokens: 150, calls: 2 });
+    expect(days[1]).toEqual({ date: "2026-04-02", tokens: 0, calls: 0 });
+    expect(days[14]).toEqual({ date: "2026-04-15", tokens: 300, calls: 1 });
+    expect(days[29]).toEqual({ date: "2026-04-30", tokens: 25, calls: 1 });
+    expect(days.reduce((sum, day) => sum + day.tokens, 0)).toBe(475);
+  });
+
+  it("groups by app with the registry's names, most tokens first, scoped to the user", async () => {
+    expect(await getUsageByApp(handle.db, me, { since: new Date("2026-04-01T00:00:00Z") })).toEqual([
+      { appid: "u-flow", appName: "周报工作流", kind: "workflow", tokens: 300, calls: 1, lastUsedAt: "2026-04-15T12:00:00.000Z" },
+      { appid: "u-chat", appName: "对话助手", kind: "chat", tokens: 175, calls: 3, lastUsedAt: "2026-04-30T14:00:00.000Z" },
+    ]);
+    // All time includes the app that is no longer registered, named by its id.
+    expect((await getUsageByApp(handle.db, me)).map((app) => app.appName)).toEqual(["周报工作流", "对话助手", "gone-app"]);
+    expect(await getUsageByApp(handle.db, someoneElse)).toMatchObject([{ appid: "u-chat", tokens: 9999 }]);
+  });
+
+  it("lists the latest calls newest first", async () => {
+    const calls = await getLatestCalls(handle.db, me, { limit: 2 });
+    expect(calls).toMatchObject([
+      { appid: "u-chat", appName: "对话助手", totalTokens: 25, promptTokens: 10, completionTokens: 15, latencyMs: 120, createdAt: "2026-04-30T14:00:00.000Z" },
+      { appid: "u-flow", kind: "workflow", totalTokens: 300 },
+    ]);
+    expect(await getLatestCalls(handle.db, randomUUID())).toEqual([]);
+    expect(await getTokensByDay(handle.db, randomUUID(), { days: 7, now })).toEqual(
+      ["04-24", "04-25", "04-26", "04-27", "04-28", "04-29", "04-30"].map((day) => ({ date: `2026-${day}`, tokens: 0, calls: 0 })),
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { aiApps, aiUsageEvents, type Database } from "@/lib/db";
+import type { AppUsage, DailyTokens, UsageCall } from "../types";
+
+const DAY_MS = 86_400_000;
+
+function utcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/**
+ * Tokens per UTC day for the `days` days ending with today (UTC), oldest first, with days without
+ * usage filled in as zero so a chart has a continuous axis.
+ */
+export async function getTokensByDay(db: Database, userId: string, { days = 30, now = new Date() }: { days?: number; now?: Date } = {}): Promise<DailyTokens[]> {
+  const first = new Date(utcDay(now).getTime() - (days - 1) * DAY_MS);
+  const end = new Date(utcDay(now).getTime() + DAY_MS);
+  const day = sql<string>`to_char(${aiUsageEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, tokens: sql<string>`sum(${aiUsageEvents.totalTokens})`, calls: sql<string>`count(*)` })
+    .from(aiUsageEvents)
+    .where(and(eq(aiUsageEvents.userId, userId), gte(aiUsageEvents.createdAt, first), lt(aiUsageEvents.createdAt, end)))
+    .groupBy(day);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: days }, (_, index) => {
+    const date = new Date(first.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    return { date, tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
+  });
+}
+
+/** The user's tokens and calls per app since `since` (default: all time), most tokens first. */
+export async function getUsageByApp(db: Database, userId: string, { since }: { since?: Date } = {}): Promise<AppUsage[]> {
+  const rows = await db
+    .select({
+      appid: aiUsageEvents.appid,
+      appName: sql<string | null>`max(${aiApps.name})`,
+      kind: sql<string>`max(${aiUsageEvents.kind})`,
+      tokens: sql<string>`sum(${aiUsageEvents.totalTokens})`,
+      calls: sql<string>`count(*)`,
+      lastUsedAt: sql<string>`max(${aiUsageEvents.createdAt})`,
+    })
+    .from(aiUsageEvents)
+    .leftJoin(aiApps, eq(aiApps.appid, aiUsageEvents.appid))
+    .where(and(eq(aiUsageEvents.userId, userId), since ? gte(aiUsageEvents.createdAt, since) : undefined))
+    .groupBy(aiUsageEvents.appid)
+    .orderBy(desc(sql`sum(${aiUsageEvents.totalTokens})`), aiUsageEvents.appid);
+  return rows.map((row) => ({
+    appid: row.appid,
+    appName: row.appName ?? row.appid,
+    kind: row.kind as AppUsage["kind"],
+    tokens: Number(row.tokens),
+    calls: Number(row.calls),
+    lastUsedAt: new Date(row.lastUsedAt).toISOString(),
+  }));
+}
+
+/** The user's most recent AI calls, newest first. */
+export async function getLatestCalls(db: Database, userId: string, { limit = 20 }: { limit?: number } = {}): Promise<UsageCall[]> {
+  const rows = await db
+    .select({ event: aiUsageEvents, appName: aiApps.name })
+    .from(aiUsageEvents)
+    .leftJoin(aiApps, eq(aiApps.appid, aiUsageEvents.appid))
+    .where(eq(aiUsageEvents.userId, userId))
+    .orderBy(desc(aiUsageEvents.createdAt), desc(aiUsageEvents.id))
+    .limit(limit);
+  return rows.map(({ event, appName }) => ({
+    id: event.id,
+    appid: event.appid,
+    appName: appName ?? event.appid,
+    kind: event.kind,
+    promptTokens: event.promptTokens,
+    completionTokens: event.completionTokens,
+    totalTokens: event.totalTokens,
+    latencyMs: event.latencyMs,
+    createdAt: event.createdAt.toISOString(),
+  }));
+}
