@@ -1,8 +1,15 @@
-import type { Metadata } from "next";
-import { HomeHero } from "@/features/layouts";
+import { appConfig } from "@/config/app";
+import { pageMetadata } from "@/features/marketing";
+import { HomePage } from "@/features/marketing/server";
 
-export const metadata: Metadata = { title: { absolute: "思维火花 - 快速接入AI工作流" } };
+export const metadata = pageMetadata({
+  title: "思维火花 - 快速接入AI工作流",
+  absoluteTitle: true,
+  // The product's description (SPEC §1); other pages describe themselves.
+  description: appConfig.description,
+  path: "/",
+});
 
-export default function HomePage() {
-  return <HomeHero />;
+export default function Page() {
+  return <HomePage />;
 }

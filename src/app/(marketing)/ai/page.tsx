@@ -1,8 +1,8 @@
-import type { Metadata } from "next";
-import { MarketingPage } from "@/features/layouts";
+import { marketingCopy, pageMetadata } from "@/features/marketing";
+import { AiShowcase } from "@/features/marketing/server";
 
-export const metadata: Metadata = { title: "AI 应用" };
+export const metadata = pageMetadata({ title: marketingCopy.ai.title, description: marketingCopy.ai.description, path: "/ai" });
 
 export default function AiPage() {
-  return <MarketingPage title="AI 应用" description="了解可以在思维火花中使用的 AI 应用。" />;
+  return <AiShowcase />;
 }

@@ -1,8 +1,9 @@
-import type { Metadata } from "next";
-import { MarketingPage } from "@/features/layouts";
+import { contentCopy } from "@/features/content";
+import { BlogList } from "@/features/content/components/blog-list";
+import { pageMetadata } from "@/features/marketing";
 
-export const metadata: Metadata = { title: "博客" };
+export const metadata = pageMetadata({ title: contentCopy.blog.title, description: contentCopy.blog.description, path: "/blog" });
 
 export default function BlogPage() {
-  return <MarketingPage title="博客" description="思维火花团队的文章与动态。" />;
+  return <BlogList page={1} />;
 }

@@ -1,8 +1,9 @@
-import type { Metadata } from "next";
-import { MarketingPage } from "@/features/layouts";
+import { contentCopy } from "@/features/content";
+import { ChangelogList } from "@/features/content/components/changelog-list";
+import { pageMetadata } from "@/features/marketing";
 
-export const metadata: Metadata = { title: "更新日志" };
+export const metadata = pageMetadata({ title: contentCopy.changelog.title, description: contentCopy.changelog.description, path: "/changelog" });
 
 export default function ChangelogPage() {
-  return <MarketingPage title="更新日志" description="思维火花的版本更新记录。" />;
+  return <ChangelogList />;
 }

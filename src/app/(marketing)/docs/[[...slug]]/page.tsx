@@ -1,13 +1,27 @@
 import type { Metadata } from "next";
-import { z } from "zod";
-import { MarketingPage } from "@/features/layouts";
-import { parseRouteParams } from "@/features/routing";
+import { notFound } from "next/navigation";
+import { DocPage } from "@/features/content/components/doc-page";
+import { getAllDocs, getDoc } from "@/features/content/server";
+import { pageMetadata } from "@/features/marketing";
 
-export const metadata: Metadata = { title: "文档" };
+type Props = { params: Promise<{ slug?: string[] }> };
 
-const paramsSchema = z.object({ slug: z.array(z.string().regex(/^[a-z0-9-]{1,100}$/)).max(6).optional() });
+// Every doc is prerendered; unknown slugs are a 404.
+export const dynamicParams = false;
 
-export default async function DocsPage({ params }: { params: Promise<{ slug?: string[] }> }) {
-  parseRouteParams(paramsSchema, await params);
-  return <MarketingPage title="文档" description="思维火花的使用文档。" />;
+export function generateStaticParams() {
+  return getAllDocs().map((doc) => ({ slug: doc.slug }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const doc = getDoc((await params).slug ?? []);
+  if (!doc) return {};
+  // The docs home keeps the section's name as its title: "文档 - 思维火花".
+  return pageMetadata({ title: doc.slug.length === 0 ? "文档" : doc.title, description: doc.description, path: doc.href });
+}
+
+export default async function DocsPage({ params }: Props) {
+  const doc = getDoc((await params).slug ?? []);
+  if (!doc) notFound();
+  return <DocPage doc={doc} />;
 }

@@ -1,8 +1,8 @@
-import type { Metadata } from "next";
-import { MarketingPage } from "@/features/layouts";
+import { LegalArticle } from "@/features/content/components/legal-article";
+import { pageMetadata } from "@/features/marketing";
 
-export const metadata: Metadata = { title: "隐私政策" };
+export const metadata = pageMetadata({ title: "隐私政策", description: "思维火花如何收集、使用和保护你的个人信息。", path: "/legal/privacy" });
 
 export default function PrivacyPage() {
-  return <MarketingPage title="隐私政策" description="思维火花如何收集、使用和保护你的个人信息。" />;
+  return <LegalArticle slug="privacy" />;
 }

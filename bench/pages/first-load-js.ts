@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export type FirstLoadJs = { scripts: number; gzipBytes: number; rawBytes: number; inlineGzipBytes: number };
+
+/** `src` of every external script of a page (Next's chunks live under /_next/static/). */
+export function scriptSources(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!).filter((src) => src.includes("/_next/static/"));
+}
+
+/** Chunks the RSC payload names as client references: the browser loads them before hydrating too. */
+function payloadChunks(html: string): string[] {
+  return [...html.matchAll(/(?:\/_next\/)?static\/chunks\/[\w.-]+\.js/g)].map((match) => match[0]);
+}
+
+/** Text of the inline scripts (the RSC payload and bootstrapping), which also travel on first load. */
+function inlineScripts(html: string): string {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "").join("\n");
+}
+
+/**
+ * First-load JavaScript of a page as shipped by this build: every chunk its HTML loads (script tags
+ * and the payload's client references), read from .next/static and gzipped one by one (as a server
+ * would send them).
+ */
+export function measureFirstLoadJs(html: string, buildDir = ".next"): FirstLoadJs {
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  // The same chunk may appear twice (preload + script, or with a deployment query): count it once.
+  const sources = [...new Set([...scriptSources(html), ...payloadChunks(html)].map((src) => decodeURIComponent(src.replace(/^.*?static\//, "").replace(/[?#].*$/, ""))))];
+  for (const relative of sources) {
+    const file = path.join(buildDir, "static", relative);
+    if (!existsSync(file)) throw new Error(`script not found in the build: ${relative}`);
+    const bytes = readFileSync(file);
+    rawBytes += bytes.length;
+    gzipBytes += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { scripts: sources.length, gzipBytes, rawBytes, inlineGzipBytes: gzipSync(inlineScripts(html), { level: 9 }).length };
+}

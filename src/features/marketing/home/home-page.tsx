@@ -1,0 +1,20 @@
+import { HomeAppsPreview } from "./home-apps-preview";
+import { HomeCta } from "./home-cta";
+import { HomeFeatures } from "./home-features";
+import { HomeHero } from "./home-hero";
+import { HomeSelfHost } from "./home-self-host";
+import { HomeSteps } from "./home-steps";
+
+/** The home page, top to bottom. All server-rendered: no JavaScript of its own. */
+export function HomePage() {
+  return (
+    <>
+      <HomeHero />
+      <HomeFeatures />
+      <HomeSteps />
+      <HomeAppsPreview />
+      <HomeSelfHost />
+      <HomeCta />
+    </>
+  );
+}

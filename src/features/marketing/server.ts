@@ -1,0 +1,9 @@
+import "server-only";
+
+// Marketing pages (server components) and build-time helpers.
+export { AiShowcase } from "./ai-showcase";
+export { listShowcaseApps } from "./ai-apps-source";
+export { HomePage } from "./home/home-page";
+export { renderOgImage } from "./og-image";
+export { listSitePages, type SitePage } from "./site-pages";
+export { absoluteUrl, siteUrl } from "./site-url";
