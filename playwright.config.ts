@@ -62,6 +62,15 @@ export default defineConfig({
       SITE_URL: baseURL,
       NEXT_PUBLIC_E2E_HOOKS: "1",
       DEV_OUTBOX: "on",
+      // Every e2e request comes from 127.0.0.1: per-IP auth limits sized for people would trip.
+      // The limits themselves are proven by the auth service's own tests.
+      AUTH_RATE_LIMIT_SIGN_IN: "2000/300",
+      AUTH_RATE_LIMIT_SIGN_UP: "2000/300",
+      AUTH_RATE_LIMIT_OTP: "2000/300",
+      AUTH_RATE_LIMIT_RESEND: "2000/300",
+      AUTH_RATE_LIMIT_VERIFY: "2000/300",
+      AUTH_RATE_LIMIT_MFA: "2000/60",
+      AUTH_MIN_MAIL_INTERVAL: "0",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -20,8 +20,11 @@ if (unknown.length > 0) {
 async function runBenchmarks(names: string[]) {
   for (const name of names) {
     console.log(`\n== bench/${name} ==`);
-    const benchmark = (await import(path.join(benchDir, name, "index.ts"))) as { default: () => Promise<void> };
-    await benchmark.default();
+    type Benchmark = () => Promise<void>;
+    // Loaded as CommonJS, an ES module's default export can arrive wrapped once more.
+    const loaded = (await import(path.join(benchDir, name, "index.ts"))) as { default: Benchmark | { default: Benchmark } };
+    const benchmark = typeof loaded.default === "function" ? loaded.default : loaded.default.default;
+    await benchmark();
   }
 }
 

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { signInThroughApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 test.describe("error page", () => {
   test("an unknown route shows the 404 page with its path", async ({ page }) => {
@@ -10,7 +11,9 @@ test.describe("error page", () => {
     await expect(page).toHaveTitle("页面不存在 - 思维火花");
   });
 
-  test("a route whose parameters fail validation says Page Not Found with the full path", async ({ page }) => {
+  test("a route whose parameters fail validation says Page Not Found with the full path", async ({ page, account }) => {
+    // The AI app pages need a session; without one the guard would send us to sign in first.
+    await signInThroughApi(page.request, account);
     const response = await page.goto("/ai/chat/bad!id?x=1");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /ai/chat/bad!id?x=1");

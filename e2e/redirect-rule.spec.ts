@@ -1,24 +1,35 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Visits `from` and checks that the browser is sent to `to`. The callback page then acts on what it
+ * was given (these fake tokens fail verification and it moves on), so the test waits for the
+ * navigation to the callback itself rather than for the final address.
+ */
+async function expectRedirect(page: Page, from: string, to: RegExp) {
+  const reached = page.waitForURL(to, { waitUntil: "commit" });
+  await page.goto(from);
+  await reached;
+}
 
 test.describe("redirect to /auth/callback", () => {
   test("an expired-link error at / in the query", async ({ page }) => {
-    await page.goto("/?error=access_denied&error_code=otp_expired&error_description=link+expired");
-    await expect(page).toHaveURL(/\/auth\/callback\?error=access_denied&error_code=otp_expired&error_description=link\+expired$/);
+    await expectRedirect(
+      page,
+      "/?error=access_denied&error_code=otp_expired&error_description=link+expired",
+      /\/auth\/callback\?error=access_denied&error_code=otp_expired&error_description=link\+expired$/,
+    );
   });
 
   test("an expired-link error at / in the hash", async ({ page }) => {
-    await page.goto("/#error=access_denied&error_code=otp_expired");
-    await expect(page).toHaveURL(/\/auth\/callback#error=access_denied&error_code=otp_expired$/);
+    await expectRedirect(page, "/#error=access_denied&error_code=otp_expired", /\/auth\/callback#error=access_denied&error_code=otp_expired$/);
   });
 
   test("an access token in the query of any page", async ({ page }) => {
-    await page.goto("/pricing?access_token=abc&refresh_token=def");
-    await expect(page).toHaveURL(/\/auth\/callback\?access_token=abc&refresh_token=def$/);
+    await expectRedirect(page, "/pricing?access_token=abc&refresh_token=def", /\/auth\/callback\?access_token=abc&refresh_token=def$/);
   });
 
   test("an access token in the hash of any page", async ({ page }) => {
-    await page.goto("/docs#access_token=abc&refresh_token=def&type=signup");
-    await expect(page).toHaveURL(/\/auth\/callback#access_token=abc&refresh_token=def&type=signup$/);
+    await expectRedirect(page, "/docs#access_token=abc&refresh_token=def&type=signup", /\/auth\/callback#access_token=abc&refresh_token=def&type=signup$/);
   });
 
   test("ordinary visits stay where they are", async ({ page }) => {

@@ -4,9 +4,13 @@ test("the page title follows the template and the document is Chinese", async ({
   await page.goto("/pricing");
   await expect(page).toHaveTitle("价格 - 思维火花");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "快速接入AI工作流");
   await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute("content", /^#/);
   await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute("href", /icon/);
+});
+
+test("the home page carries the product's description", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "快速接入AI工作流");
 });
 
 test("the home page loads without console errors", async ({ page }) => {

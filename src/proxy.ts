@@ -14,9 +14,6 @@ export async function proxy(request: NextRequest) {
   // The browser re-attaches the original fragment to a redirect without one, so hashes survive too.
   if (target) return NextResponse.redirect(new URL(target, request.url), 307);
 
-  // The embedded services answer their own auth; refreshing a session there would recurse.
-  if (pathname.startsWith("/auth/v1/") || pathname.startsWith("/storage/v1/")) return NextResponse.next();
-
   return refreshSessionAndGuard(request, passThrough);
 }
 
@@ -28,5 +25,7 @@ function passThrough(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|builds/latest.json).*)"],
+  // Not the embedded services' mount points: they answer their own auth (a session refresh there
+  // would call back into them), and request bodies routed through the proxy are size-capped.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|builds/latest.json|auth/v1/|storage/v1/).*)"],
 };
