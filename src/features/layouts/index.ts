@@ -5,7 +5,6 @@ export { AuthCallbackStatus } from "./auth-callback-status";
 export { AuthShell } from "./auth-shell";
 export { layoutCopy } from "./copy";
 export { DashboardShell } from "./dashboard-shell";
-export { HomeHero } from "./home-hero";
 export { MarketingPage } from "./marketing-page";
 export { MarketingShell } from "./marketing-shell";
 export { dashboardNav, footerNav, isNavItemActive, legalNav, marketingNav, routes, type NavGroup, type NavItem } from "./nav";

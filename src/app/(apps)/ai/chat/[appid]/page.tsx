@@ -1,13 +1,31 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
 import { z } from "zod";
-import { AppPageHeading } from "@/features/layouts";
+import { APPID_PATTERN } from "@/features/ai-apps";
+import { getApp, toPublicApp } from "@/features/ai-apps/server";
+import { ChatApp } from "@/features/ai-chat";
 import { parseRouteParams } from "@/features/routing";
 
-export const metadata: Metadata = { title: "对话" };
+const paramsSchema = z.object({ appid: z.string().regex(APPID_PATTERN) });
+type Props = { params: Promise<{ appid: string }> };
 
-const paramsSchema = z.object({ appid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+// Metadata and page share one registry read per request.
+const loadApp = cache((appid: string) => getApp(appid));
 
-export default async function ChatAppPage({ params }: { params: Promise<{ appid: string }> }) {
+async function loadChatApp(params: Props["params"]) {
   const { appid } = parseRouteParams(paramsSchema, await params);
-  return <AppPageHeading title="对话" appId={appid} />;
+  const app = await loadApp(appid);
+  // A workflow or completion id on the chat page is as unknown as a missing one.
+  if (!app || app.kind !== "chat") notFound();
+  return toPublicApp(app);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const app = await loadChatApp(params);
+  return { title: app.name };
+}
+
+export default async function ChatAppPage({ params }: Props) {
+  return <ChatApp app={await loadChatApp(params)} />;
 }
