@@ -1,0 +1,198 @@
+import type { Page } from "@playwright/test";
+import { signInThroughApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+// With no AI_APPS_CONFIG / DIFY_APPS the registry holds the three embedded demo apps (src/embedded/dify).
+const CHAT = "/ai/chat/demo-chat";
+const WORKFLOW = "/ai/workflow/demo-workflow";
+const COMPLETION = "/ai/completion/demo-completion";
+
+/** A 1×1 transparent PNG. */
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+async function openChat(page: Page) {
+  await page.goto(CHAT);
+  await expect(page.getByRole("textbox", { name: "输入消息" })).toBeVisible();
+}
+
+async function ask(page: Page, question: string) {
+  const box = page.getByRole("textbox", { name: "输入消息" });
+  await box.fill(question);
+  await box.press("Enter");
+}
+
+test.describe("chat", () => {
+  test.beforeEach(async ({ page, account }) => {
+    await signInThroughApi(page.request, account);
+  });
+
+  test("streams a markdown answer; feedback, rename and delete the conversation", async ({ page }) => {
+    await openChat(page);
+    await expect(page.getByTestId("opening-statement")).toContainText("火花助手");
+    await expect(page.getByRole("button", { name: "介绍一下思维火花" })).toBeVisible();
+
+    const question = `周报怎么写 ${Date.now()}`;
+    await ask(page, question);
+    const exchange = page.getByTestId("exchange").last();
+    await expect(exchange.getByTestId("user-message")).toHaveText(question);
+    const answer = exchange.getByTestId("answer");
+    await expect(answer.getByRole("table")).toBeVisible();
+    await expect(answer.getByRole("cell", { name: "字数", exact: true })).toBeVisible();
+    await expect(answer.getByRole("heading", { name: /关于「周报怎么写/ })).toBeVisible();
+    await expect(answer.locator(".katex-display")).toBeVisible();
+    await expect(answer.getByRole("button", { name: "复制代码" })).toBeVisible();
+    await expect(exchange).toHaveAttribute("data-status", "done");
+    await expect(page.getByRole("list", { name: "推荐追问" })).toBeVisible();
+
+    // 赞 toggles, and is saved with the message.
+    const like = exchange.getByRole("button", { name: "赞" });
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+
+    const list = page.getByRole("navigation", { name: "对话列表" });
+    const current = list.locator("li").filter({ has: page.locator('[aria-current="page"]') });
+    await expect(current).toHaveCount(1);
+
+    // Rename through the dialog.
+    const name = `我的周报 ${Date.now() % 100000}`;
+    await current.getByRole("button", { name: /的更多操作$/ }).click();
+    await page.getByRole("menuitem", { name: "重命名" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("对话名称").fill(name);
+    await dialog.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(list.getByRole("button", { name, exact: true })).toBeVisible();
+
+    // After a reload the conversation, its messages and the rating come back from the server.
+    await page.reload();
+    await list.getByRole("button", { name, exact: true }).click();
+    const restored = page.getByTestId("exchange").last();
+    await expect(restored.getByTestId("answer").getByRole("table")).toBeVisible();
+    await expect(restored.getByRole("button", { name: "赞" })).toHaveAttribute("aria-pressed", "true");
+
+    // Delete after confirming.
+    await list.getByRole("button", { name: `「${name}」的更多操作` }).click();
+    await page.getByRole("menuitem", { name: "删除" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
+    await expect(list.getByRole("button", { name, exact: true })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("navigation", { name: "对话列表" }).getByRole("button", { name, exact: true })).toHaveCount(0);
+  });
+
+  test("停止 stops a slow answer", async ({ page }) => {
+    await openChat(page);
+    await ask(page, `慢慢回答 #慢速 ${Date.now()}`);
+    const exchange = page.getByTestId("exchange").last();
+    await expect(exchange).toHaveAttribute("data-status", "streaming");
+    await page.getByRole("button", { name: "停止", exact: true }).click();
+    await expect(exchange).toHaveAttribute("data-status", "stopped");
+    await expect(exchange.getByText("已停止生成")).toBeVisible();
+    await expect(page.getByRole("button", { name: "停止", exact: true })).toHaveCount(0);
+  });
+
+  test("an error event shows inline with 重试", async ({ page }) => {
+    await openChat(page);
+    await ask(page, `出错吧 #错误事件 ${Date.now()}`);
+    const exchange = page.getByTestId("exchange").last();
+    await expect(exchange.getByRole("alert")).toContainText("模型调用失败");
+    await expect(exchange.getByRole("button", { name: "重试" })).toBeVisible();
+  });
+
+  test("Enter never sends while an IME is composing; Shift+Enter breaks the line", async ({ page }) => {
+    await openChat(page);
+    const box = page.getByRole("textbox", { name: "输入消息" });
+    await box.fill("ni hao");
+    await box.dispatchEvent("keydown", { key: "Enter", code: "Enter", keyCode: 229, isComposing: true });
+    await box.dispatchEvent("keydown", { key: "Enter", code: "Enter", keyCode: 13, isComposing: true });
+    await expect(page.getByTestId("exchange")).toHaveCount(0);
+    await expect(box).toHaveValue("ni hao");
+
+    await box.press("Shift+Enter");
+    await expect(page.getByTestId("exchange")).toHaveCount(0);
+
+    await box.fill(`你好 ${Date.now()}`);
+    await box.press("Enter");
+    await expect(page.getByTestId("exchange")).toHaveCount(1);
+    await expect(box).toHaveValue("");
+  });
+
+  test("uploads an image with the message and refuses unsupported files", async ({ page }) => {
+    await openChat(page);
+    const picker = page.getByTestId("file-input");
+    await picker.setInputFiles({ name: "bad.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+    // Toasts live in Radix's region labelled "Notification …".
+    await expect(page.getByRole("region", { name: /Notification/ })).toContainText("不支持「bad.exe」的文件类型");
+    await expect(page.getByTestId("pending-file")).toHaveCount(0);
+
+    await picker.setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: TINY_PNG });
+    await expect(page.getByTestId("pending-file")).toHaveAttribute("data-status", "done");
+    await ask(page, `看看这张图 ${Date.now()}`);
+    const exchange = page.getByTestId("exchange").last();
+    await expect(exchange.getByRole("img", { name: "tiny.png" })).toBeVisible();
+    await expect(exchange).toHaveAttribute("data-status", "done");
+    await expect(page.getByTestId("pending-file")).toHaveCount(0);
+  });
+
+  test("on a phone the conversations open in a drawer", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openChat(page);
+    await ask(page, `手机上问 ${Date.now()}`);
+    await expect(page.getByTestId("exchange").last()).toHaveAttribute("data-status", "done");
+    await expect(page.getByRole("navigation", { name: "对话列表" })).toBeHidden();
+
+    await page.getByRole("button", { name: "打开对话列表" }).click();
+    const drawer = page.getByRole("dialog", { name: "对话" });
+    await expect(drawer.locator('[aria-current="page"]')).toHaveCount(1);
+    // A fresh conversation is also titled 新对话 in the list: the first button is the action.
+    await drawer.getByRole("button", { name: "新对话", exact: true }).first().click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("opening-statement")).toBeVisible();
+    await expect(page.getByTestId("exchange")).toHaveCount(0);
+  });
+
+  test("an app of another kind is not found on the chat page", async ({ page }) => {
+    const response = await page.goto("/ai/chat/demo-workflow");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /ai/chat/demo-workflow");
+  });
+});
+
+test("workflow: validates, runs node by node and shows the outputs", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto(WORKFLOW);
+  await page.getByRole("button", { name: "运行", exact: true }).click();
+  await expect(page.getByText("请填写「主题」")).toBeVisible();
+
+  await page.getByLabel("主题").fill("远程办公");
+  await page.getByRole("button", { name: "运行", exact: true }).click();
+  const nodes = page.getByTestId("workflow-node");
+  await expect(page.getByTestId("workflow-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(nodes).toHaveCount(3);
+  await expect(nodes.nth(0)).toContainText("开始");
+  await expect(nodes.nth(1)).toContainText("生成大纲");
+  await expect(nodes.nth(2)).toContainText("结束");
+  for (const status of await nodes.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))) expect(status).toBe("succeeded");
+  await expect(nodes.nth(1)).toContainText("秒");
+  const outputs = page.getByTestId("workflow-outputs");
+  await expect(outputs.getByRole("table")).toBeVisible();
+  await expect(outputs.getByRole("heading", { name: /关于「远程办公」/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "再次运行" }).click();
+  await expect(page.getByTestId("workflow-status")).toHaveAttribute("data-status", "succeeded");
+});
+
+test("completion: streams markdown, then copy and 赞 / 踩", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto(COMPLETION);
+  await page.getByLabel("写作要求").fill("为咖啡店写一段开业文案");
+  await page.getByRole("button", { name: "生成", exact: true }).click();
+  const output = page.getByTestId("completion-output");
+  await expect(output.getByRole("table")).toBeVisible();
+  await expect(output).toHaveAttribute("data-status", "done");
+  await expect(page.getByRole("button", { name: "复制", exact: true })).toBeVisible();
+  const dislike = page.getByRole("button", { name: "踩" });
+  await dislike.click();
+  await expect(dislike).toHaveAttribute("aria-pressed", "true");
+  await dislike.click();
+  await expect(dislike).toHaveAttribute("aria-pressed", "false");
+});

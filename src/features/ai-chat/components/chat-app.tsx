@@ -1,0 +1,233 @@
+"use client";
+
+import { Menu, Plus } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import type { PublicAiApp } from "@/features/ai-apps";
+import {
+  acceptAttribute,
+  appEmoji,
+  AppTitle,
+  initialValues,
+  normalizeInputForm,
+  RequestError,
+  toInputs,
+  uploadEnabled,
+  useAppParameters,
+  useUploads,
+  validateInputs,
+  type DifyParameters,
+  type FormErrors,
+  type FormValues,
+} from "@/features/ai-runtime";
+import { toast } from "@/lib/toast";
+import { useChatScroll } from "../use-chat-scroll";
+import { useChatSession } from "../use-chat-session";
+import { useConversations } from "../use-conversations";
+import type { Conversation } from "../types";
+import { Composer } from "./composer";
+import { ConversationList } from "./conversation-list";
+import { DeleteDialog } from "./delete-dialog";
+import { MessageItem } from "./message-item";
+import { RenameDialog } from "./rename-dialog";
+import { Welcome } from "./welcome";
+
+/** The chat page of an app: conversations sidebar (drawer on mobile), messages, composer. */
+export function ChatApp({ app }: { app: PublicAiApp }) {
+  const { state, reload } = useAppParameters(app.appid);
+  if (state.status === "loading") {
+    return (
+      <div className="flex flex-1 items-center justify-center text-sm text-muted-foreground" role="status">
+        正在加载应用…
+      </div>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <div className="mx-auto w-full max-w-lg p-6">
+        <RequestError message={state.message} statusCode={state.statusCode} onRetry={reload} />
+      </div>
+    );
+  }
+  return <ChatWorkspace app={app} parameters={state.parameters} />;
+}
+
+function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {
+  const fields = useMemo(() => normalizeInputForm(parameters.user_input_form), [parameters.user_input_form]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [renaming, setRenaming] = useState<Conversation | null>(null);
+  const [deleting, setDeleting] = useState<Conversation | null>(null);
+
+  const conversations = useConversations(app.appid);
+  const { refresh, upsert } = conversations;
+  const session = useChatSession({
+    appid: app.appid,
+    suggestionsEnabled: parameters.suggested_questions_after_answer?.enabled === true,
+    onConversationStarted: useCallback((id: string) => upsert({ id, name: "新对话" }), [upsert]),
+    onAnswerEnded: useCallback(() => void refresh(), [refresh]),
+  });
+  const uploads = useUploads(app.appid, parameters.file_upload, parameters.system_parameters);
+  const { container: scroller, onScroll, pinToBottom } = useChatScroll(session.exchanges, session.history.hasMore && session.history.status !== "loading", session.loadOlder);
+
+  const activeConversation = conversations.state.items.find((item) => item.id === session.conversationId);
+  const inputsForSend = useCallback(
+    () => (session.conversationId ? (activeConversation?.inputs ?? {}) : toInputs(fields, values)),
+    [activeConversation?.inputs, fields, session.conversationId, values],
+  );
+
+  const ask = useCallback(
+    (text: string): boolean => {
+      if (session.streaming) return false;
+      if (!session.conversationId) {
+        const found = validateInputs(fields, values);
+        setErrors(found);
+        if (Object.keys(found).length > 0) {
+          toast({ variant: "destructive", title: "请先完善输入", description: Object.values(found)[0] });
+          return false;
+        }
+      }
+      if (uploads.uploading) return false;
+      const files = uploads.ready.map((file) => ({ id: file.uploaded.id, name: file.name, type: file.kind, url: file.previewUrl }));
+      const fileRefs = uploads.ready.map((file) => ({ type: file.kind, transfer_method: "local_file" as const, upload_file_id: file.uploaded.id }));
+      session.send({ query: text, files, fileRefs, inputs: inputsForSend() });
+      uploads.clear();
+      pinToBottom();
+      return true;
+    },
+    [fields, inputsForSend, pinToBottom, session, uploads, values],
+  );
+
+  const openConversation = (id: string | null) => {
+    setDrawerOpen(false);
+    if (id === session.conversationId && id !== null) return;
+    session.open(id);
+    setErrors({});
+    pinToBottom();
+  };
+
+  const sidebar = (
+    <ConversationList
+      state={conversations.state}
+      activeId={session.conversationId}
+      onNew={() => openConversation(null)}
+      onOpen={(id) => openConversation(id)}
+      onRename={setRenaming}
+      onDelete={setDeleting}
+      onLoadMore={conversations.loadMore}
+      onRetry={conversations.state.items.length ? conversations.loadMore : () => void conversations.refresh()}
+    />
+  );
+
+  const empty = session.exchanges.length === 0 && !session.conversationId;
+  const busy = session.streaming;
+
+  return (
+    <div className="flex min-h-0 flex-1">
+      <aside className="hidden w-64 shrink-0 flex-col border-r bg-muted/30 md:flex" aria-label="对话">
+        {sidebar}
+      </aside>
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent side="left" className="gap-0 p-0">
+          <SheetHeader className="border-b">
+            <SheetTitle>对话</SheetTitle>
+            <SheetDescription className="sr-only">切换、重命名或删除对话</SheetDescription>
+          </SheetHeader>
+          {sidebar}
+        </SheetContent>
+      </Sheet>
+
+      <section className="flex min-w-0 flex-1 flex-col" aria-label="聊天">
+        <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
+          <Button type="button" variant="ghost" size="icon" className="size-8 md:hidden" aria-label="打开对话列表" onClick={() => setDrawerOpen(true)}>
+            <Menu aria-hidden />
+          </Button>
+          <AppTitle app={app} className="[&_h1]:text-sm [&>span]:size-7 [&>span]:text-base" />
+          <span className="hidden min-w-0 truncate text-sm text-muted-foreground sm:inline">{activeConversation ? `· ${activeConversation.name}` : ""}</span>
+          <Button type="button" variant="ghost" size="sm" className="ml-auto md:hidden" onClick={() => openConversation(null)}>
+            <Plus aria-hidden />
+            新对话
+          </Button>
+        </div>
+
+        <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 sm:px-6" data-testid="message-scroller">
+          {empty ? (
+            <Welcome
+              app={app}
+              openingStatement={parameters.opening_statement}
+              suggestedQuestions={parameters.suggested_questions ?? []}
+              fields={fields}
+              values={values}
+              errors={errors}
+              onChange={(variable, value) => {
+                setValues((current) => ({ ...current, [variable]: value }));
+                setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== variable)));
+              }}
+              onAsk={(question) => void ask(question)}
+            />
+          ) : (
+            <div className="mx-auto w-full max-w-3xl space-y-8 py-6">
+              {session.history.hasMore && (
+                <div className="flex justify-center">
+                  <Button type="button" variant="ghost" size="sm" disabled={session.history.status === "loading"} onClick={session.loadOlder}>
+                    {session.history.status === "loading" ? "加载中…" : "加载更早的消息"}
+                  </Button>
+                </div>
+              )}
+              {session.history.status === "loading" && session.exchanges.length === 0 && (
+                <p role="status" className="py-10 text-center text-sm text-muted-foreground">
+                  正在加载消息…
+                </p>
+              )}
+              {session.history.status === "error" && (
+                <RequestError message={session.history.error ?? "加载消息失败"} onRetry={() => (session.exchanges.length ? session.loadOlder() : session.open(session.conversationId))} />
+              )}
+              {session.exchanges.map((exchange, index) => (
+                <MessageItem
+                  key={exchange.key}
+                  exchange={exchange}
+                  icon={appEmoji(app.icon)}
+                  isLast={index === session.exchanges.length - 1}
+                  busy={busy}
+                  onRetry={(key) => session.retry(key, inputsForSend())}
+                  onRate={(key, rating) => void session.rate(key, rating)}
+                  onAsk={(question) => void ask(question)}
+                />
+              ))}
+            </div>
+          )}
+        </div>
+
+        <div className="shrink-0 px-3 pt-2 pb-3 sm:px-6 sm:pb-4">
+          <div className="mx-auto w-full max-w-3xl">
+            <Composer
+              streaming={session.streaming}
+              uploads={{
+                enabled: uploadEnabled(parameters.file_upload),
+                accept: acceptAttribute(parameters.file_upload),
+                files: uploads.files,
+                uploading: uploads.uploading,
+                add: uploads.add,
+                remove: uploads.remove,
+              }}
+              onSend={ask}
+              onStop={session.stop}
+            />
+          </div>
+        </div>
+      </section>
+
+      <RenameDialog conversation={renaming} onOpenChange={(open) => !open && setRenaming(null)} onRename={conversations.rename} />
+      <DeleteDialog
+        conversation={deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onDelete={async (id) => {
+          await conversations.remove(id);
+          if (id === session.conversationId) session.open(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { normalizeInputForm, initialValues } from "@/features/ai-runtime";
+import type { Exchange } from "../types";
+import { Composer } from "./composer";
+import { MessageItem } from "./message-item";
+import { Welcome } from "./welcome";
+
+const noop = () => undefined;
+const base: Exchange = { key: "k", query: "你好\n第二行", files: [{ id: "f", name: "a.png", type: "image", url: "blob:x" }], fileRefs: [], answer: "", status: "streaming", feedback: null };
+
+describe("chat components render", () => {
+  it("a streaming exchange shows the question, its files and the typing indicator", () => {
+    const html = renderToStaticMarkup(<MessageItem exchange={base} icon="💬" isLast busy onRetry={noop} onRate={noop} onAsk={noop} />);
+    expect(html).toContain("你好\n第二行");
+    expect(html).toContain('alt="a.png"');
+    expect(html).toContain("正在生成回答");
+    expect(html).not.toContain("复制回答");
+  });
+
+  it("a finished exchange offers copy, 赞 / 踩 and follow-ups; an error offers 重试", () => {
+    const done = renderToStaticMarkup(
+      <MessageItem exchange={{ ...base, status: "done", answer: "好的", messageId: "m", feedback: "like", suggestions: ["再说说"] }} icon="💬" isLast busy={false} onRetry={noop} onRate={noop} onAsk={noop} />,
+    );
+    expect(done).toContain('aria-label="复制回答"');
+    expect(done).toContain('aria-label="赞" title="赞" aria-pressed="true"');
+    expect(done).toContain("再说说");
+    const failed = renderToStaticMarkup(
+      <MessageItem exchange={{ ...base, status: "error", error: { message: "模型调用失败，请稍后重试", statusCode: 400 } }} icon="💬" isLast busy={false} onRetry={noop} onRate={noop} onAsk={noop} />,
+    );
+    expect(failed).toContain("模型调用失败，请稍后重试");
+    expect(failed).toContain("重试");
+    const quota = renderToStaticMarkup(
+      <MessageItem exchange={{ ...base, status: "error", error: { message: "本月额度已用完，请升级套餐", statusCode: 402 } }} icon="💬" isLast busy={false} onRetry={noop} onRate={noop} onAsk={noop} />,
+    );
+    expect(quota).toContain('href="/pricing"');
+    expect(quota).not.toContain("重试");
+  });
+
+  it("the welcome shows the input form and suggested questions; the composer its buttons", () => {
+    const fields = normalizeInputForm([{ select: { variable: "tone", label: "回答风格", required: true, options: ["简洁", "详细"] } }]);
+    const welcome = renderToStaticMarkup(
+      <Welcome
+        app={{ appid: "a", kind: "chat", name: "火花助手", description: "演示", icon: "💬" }}
+        openingStatement="你好！"
+        suggestedQuestions={["介绍一下思维火花"]}
+        fields={fields}
+        values={initialValues(fields)}
+        errors={{ tone: "请选择「回答风格」" }}
+        onChange={noop}
+        onAsk={noop}
+      />,
+    );
+    expect(welcome).toContain("回答风格");
+    expect(welcome).toContain("请选择「回答风格」");
+    expect(welcome).toContain("介绍一下思维火花");
+    const uploads = { enabled: true, accept: ".png", files: [], uploading: false, add: noop, remove: noop };
+    expect(renderToStaticMarkup(<Composer streaming={false} uploads={uploads} onSend={() => true} onStop={noop} />)).toContain('aria-label="发送"');
+    expect(renderToStaticMarkup(<Composer streaming uploads={uploads} onSend={() => true} onStop={noop} />)).toContain("停止");
+  });
+});

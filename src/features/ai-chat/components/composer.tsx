@@ -1,0 +1,148 @@
+"use client";
+
+import { AlertCircle, ArrowUp, FileText, Paperclip, Square, X } from "lucide-react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
+import { shouldSendOnKeyDown, type PendingFile } from "@/features/ai-runtime";
+
+interface ComposerProps {
+  streaming: boolean;
+  disabled?: boolean;
+  uploads: {
+    enabled: boolean;
+    accept: string;
+    files: PendingFile[];
+    uploading: boolean;
+    add: (files: FileList) => void;
+    remove: (localId: string) => void;
+  };
+  /** Returns false when the message was not sent (e.g. the input form is incomplete): the text stays. */
+  onSend: (text: string) => boolean;
+  onStop: () => void;
+}
+
+function AttachmentTray({ files, onRemove }: { files: PendingFile[]; onRemove: (localId: string) => void }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label="待发送的文件">
+      {files.map((file) => (
+        <li key={file.localId} className="relative flex w-40 items-center gap-2 rounded-lg border bg-background p-1.5 pr-7 text-xs" data-testid="pending-file" data-status={file.status}>
+          {file.previewUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a local blob: preview
+            <img src={file.previewUrl} alt="" className="size-9 shrink-0 rounded object-cover" />
+          ) : (
+            <FileText aria-hidden className="size-9 shrink-0 rounded bg-muted p-2 text-muted-foreground" />
+          )}
+          <div className="min-w-0 flex-1 space-y-1">
+            <p className="truncate" title={file.name}>
+              {file.name}
+            </p>
+            {file.status === "uploading" && <Progress value={file.progress} aria-label={`「${file.name}」上传进度`} className="h-1" />}
+            {file.status === "done" && <p className="text-muted-foreground">已上传</p>}
+            {file.status === "error" && (
+              <p className="flex items-center gap-1 text-destructive" title={file.error}>
+                <AlertCircle aria-hidden className="size-3 shrink-0" />
+                <span className="truncate">{file.error}</span>
+              </p>
+            )}
+          </div>
+          <button type="button" onClick={() => onRemove(file.localId)} aria-label={`移除「${file.name}」`} className="absolute top-1 right-1 rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+            <X aria-hidden className="size-3.5" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line, never while an IME is composing. */
+export function Composer({ streaming, disabled, uploads, onSend, onStop }: ComposerProps) {
+  const [text, setText] = useState("");
+  const composing = useRef(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  // Grows with the text up to max-h (browsers without CSS field-sizing need this).
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = "auto";
+    element.style.height = `${element.scrollHeight}px`;
+  }, [text]);
+  const canSend = text.trim() !== "" && !streaming && !uploads.uploading && !disabled;
+
+  function send() {
+    if (!canSend) return;
+    if (onSend(text.trim())) setText("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== "Enter") return;
+    if (!shouldSendOnKeyDown(event, composing.current)) return;
+    event.preventDefault();
+    send();
+  }
+
+  return (
+    <div className="rounded-2xl border bg-background shadow-sm focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/30">
+      <AttachmentTray files={uploads.files} onRemove={uploads.remove} />
+      <textarea
+        ref={box}
+        aria-label="输入消息"
+        placeholder="输入消息，Enter 发送，Shift+Enter 换行"
+        value={text}
+        rows={1}
+        disabled={disabled}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        onCompositionStart={() => {
+          composing.current = true;
+        }}
+        onCompositionEnd={() => {
+          composing.current = false;
+        }}
+        onPaste={(event) => {
+          if (uploads.enabled && event.clipboardData.files.length > 0) {
+            event.preventDefault();
+            uploads.add(event.clipboardData.files);
+          }
+        }}
+        className="block max-h-48 min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[15px] leading-6 outline-none placeholder:text-muted-foreground disabled:opacity-50"
+      />
+      <div className="flex items-center gap-2 px-2 pb-2">
+        {uploads.enabled && (
+          <>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              hidden
+              accept={uploads.accept || undefined}
+              aria-label="选择要上传的文件"
+              data-testid="file-input"
+              onChange={(event) => {
+                if (event.target.files?.length) uploads.add(event.target.files);
+                event.target.value = "";
+              }}
+            />
+            <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="上传文件" title="上传图片或文件" onClick={() => picker.current?.click()} disabled={disabled}>
+              <Paperclip aria-hidden />
+            </Button>
+          </>
+        )}
+        <span className="ml-auto hidden text-xs text-muted-foreground sm:inline">{uploads.uploading ? "文件上传中…" : "AI 生成的内容仅供参考"}</span>
+        {streaming ? (
+          <Button type="button" size="sm" variant="outline" onClick={onStop} className="ml-auto rounded-full sm:ml-0">
+            <Square aria-hidden className="fill-current" />
+            停止
+          </Button>
+        ) : (
+          <Button type="button" size="icon" className="ml-auto size-8 rounded-full sm:ml-0" aria-label="发送" disabled={!canSend} onClick={send}>
+            <ArrowUp aria-hidden />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

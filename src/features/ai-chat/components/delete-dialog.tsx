@@ -1,0 +1,44 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { messageOf } from "@/features/ai-runtime";
+import { toast } from "@/lib/toast";
+import type { Conversation } from "../types";
+
+/** Asks before a conversation is deleted. */
+export function DeleteDialog({ conversation, onOpenChange, onDelete }: { conversation: Conversation | null; onOpenChange: (open: boolean) => void; onDelete: (id: string) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    if (!conversation) return;
+    setBusy(true);
+    try {
+      await onDelete(conversation.id);
+      onOpenChange(false);
+      toast({ variant: "success", title: "对话已删除" });
+    } catch (error) {
+      toast({ variant: "destructive", title: "删除失败", description: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={conversation !== null} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>删除对话？</DialogTitle>
+          <DialogDescription>「{conversation?.name}」及其中的全部消息将被删除，无法恢复。</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">取消</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+            {busy ? "删除中…" : "确认删除"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { FileText, Square } from "lucide-react";
+import { CopyButton, FeedbackButtons, Markdown, RequestError, type Rating } from "@/features/ai-runtime";
+import type { ChatFile, Exchange } from "../types";
+
+function FileChip({ file }: { file: ChatFile }) {
+  if (file.type === "image" && file.url) {
+    // eslint-disable-next-line @next/next/no-img-element -- blob: previews and Dify file URLs, not optimisable
+    return <img src={file.url} alt={file.name} className="max-h-40 max-w-[12rem] rounded-lg border object-cover" />;
+  }
+  return (
+    <span className="inline-flex max-w-[14rem] items-center gap-1.5 rounded-lg border bg-background/80 px-2 py-1 text-xs">
+      <FileText aria-hidden className="size-3.5 shrink-0" />
+      <span className="truncate">{file.name}</span>
+    </span>
+  );
+}
+
+function TypingDots() {
+  return (
+    <span role="status" aria-label="正在生成回答" className="inline-flex items-center gap-1 py-2">
+      {[0, 150, 300].map((delay) => (
+        <span key={delay} className="size-1.5 animate-bounce rounded-full bg-muted-foreground/70" style={{ animationDelay: `${delay}ms` }} />
+      ))}
+    </span>
+  );
+}
+
+interface MessageItemProps {
+  exchange: Exchange;
+  icon: string;
+  isLast: boolean;
+  onRetry: (key: string) => void;
+  onRate: (key: string, rating: Rating) => void;
+  onAsk: (question: string) => void;
+  busy: boolean;
+}
+
+/** One question (right) and its answer (left) with copy, 赞/踩, inline errors and follow-ups. */
+export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, busy }: MessageItemProps) {
+  const streaming = exchange.status === "streaming";
+  return (
+    <article className="space-y-4" aria-label="一轮对话" data-testid="exchange" data-status={exchange.status}>
+      <div className="flex justify-end">
+        <div className="flex max-w-[85%] flex-col items-end gap-2">
+          {exchange.files.length > 0 && (
+            <div className="flex flex-wrap justify-end gap-2">
+              {exchange.files.map((file) => (
+                <FileChip key={file.id} file={file} />
+              ))}
+            </div>
+          )}
+          <div className="rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-[15px] leading-7 whitespace-pre-wrap break-words text-primary-foreground" data-testid="user-message">
+            {exchange.query}
+          </div>
+        </div>
+      </div>
+      <div className="flex gap-3">
+        <span aria-hidden className="mt-1 flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-base">
+          {icon}
+        </span>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div data-testid="answer" aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>
+            {exchange.answer ? <Markdown source={exchange.answer} /> : streaming ? <TypingDots /> : null}
+          </div>
+          {exchange.status === "stopped" && (
+            <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Square aria-hidden className="size-3" />
+              已停止生成
+            </p>
+          )}
+          {exchange.status === "error" && exchange.error && (
+            <RequestError message={exchange.error.message} statusCode={exchange.error.statusCode} onRetry={busy ? undefined : () => onRetry(exchange.key)} />
+          )}
+          {!streaming && exchange.answer && (
+            <div className="-ml-1.5 flex items-center gap-0.5 text-muted-foreground">
+              <CopyButton label="复制回答" getText={() => exchange.answer} />
+              {exchange.messageId && <FeedbackButtons rating={exchange.feedback} onRate={(rating) => onRate(exchange.key, rating)} />}
+            </div>
+          )}
+          {isLast && exchange.suggestions && exchange.suggestions.length > 0 && (
+            <div className="space-y-1.5 pt-1">
+              <p className="text-xs text-muted-foreground">你可能还想问</p>
+              <ul className="flex flex-col items-start gap-1.5" aria-label="推荐追问">
+                {exchange.suggestions.map((question) => (
+                  <li key={question}>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => onAsk(question)}
+                      className="rounded-full border bg-background px-3 py-1 text-left text-sm transition-colors hover:border-primary/50 hover:bg-accent disabled:opacity-50"
+                    >
+                      {question}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

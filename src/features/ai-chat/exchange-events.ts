@@ -1,0 +1,55 @@
+import type { DifyStreamEvent } from "@/features/ai-runtime";
+import type { Exchange, HistoryMessage } from "./types";
+
+const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
+
+/** What one SSE event of `chat-messages` does to the exchange being answered (reference §6.4). */
+export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent): Exchange {
+  const ids = {
+    taskId: str(event.task_id) ?? exchange.taskId,
+    messageId: str(event.message_id) ?? (event.event === "message" || event.event === "message_end" || event.event === "agent_message" ? str(event.id) : undefined) ?? exchange.messageId,
+  };
+  switch (event.event) {
+    case "message":
+    case "agent_message":
+      return { ...exchange, ...ids, answer: exchange.answer + (typeof event.answer === "string" ? event.answer : "") };
+    case "message_replace":
+      return { ...exchange, ...ids, answer: typeof event.answer === "string" ? event.answer : exchange.answer };
+    case "message_end":
+      return { ...exchange, ...ids };
+    case "message_file": {
+      // Files the assistant produced (e.g. a generated image) join the answer as markdown.
+      const url = str(event.url);
+      if (!url || event.belongs_to === "user") return { ...exchange, ...ids };
+      const link = event.type === "image" ? `![图片](${url})` : `[下载文件](${url})`;
+      return { ...exchange, ...ids, answer: `${exchange.answer}${exchange.answer ? "\n\n" : ""}${link}\n\n` };
+    }
+    case "error":
+      return {
+        ...exchange,
+        status: "error",
+        error: { message: str(event.message) ?? "回答失败，请重试", statusCode: typeof event.status === "number" ? event.status : 0 },
+      };
+    default:
+      return { ...exchange, ...ids };
+  }
+}
+
+/** A stored message (`GET messages`) as an exchange of the message list. */
+export function exchangeFromHistory(message: HistoryMessage): Exchange {
+  const files = (message.message_files ?? [])
+    .filter((file) => file.belongs_to !== "assistant")
+    .map((file) => ({ id: file.id, name: file.filename ?? "文件", type: file.type ?? "custom", url: file.url }));
+  const failed = message.status === "error";
+  return {
+    key: message.id,
+    messageId: message.id,
+    query: message.query,
+    files,
+    fileRefs: [],
+    answer: message.answer ?? "",
+    status: failed ? "error" : "done",
+    error: failed ? { message: message.error ? `回答失败：${message.error}` : "回答失败，请重试", statusCode: 0 } : undefined,
+    feedback: message.feedback?.rating ?? null,
+  };
+}

@@ -1,0 +1,62 @@
+import type { Rating } from "@/features/ai-runtime";
+
+/** A conversation as `GET conversations` lists it (reference §5.2). */
+export interface Conversation {
+  id: string;
+  name: string;
+  inputs?: Record<string, unknown>;
+  introduction?: string;
+  created_at?: number;
+  updated_at?: number;
+}
+
+export interface ConversationPage {
+  data: Conversation[];
+  has_more: boolean;
+  limit: number;
+}
+
+/** A file shown in a user's message bubble. */
+export interface ChatFile {
+  id: string;
+  name: string;
+  type: string;
+  url?: string;
+}
+
+export type ExchangeStatus = "streaming" | "done" | "stopped" | "error";
+
+/** One question and its answer (Dify stores them as one message). */
+export interface Exchange {
+  /** Local key; stays stable while the server id arrives. */
+  key: string;
+  /** Dify's message id once known. */
+  messageId?: string;
+  taskId?: string;
+  query: string;
+  files: ChatFile[];
+  /** File references sent with the question (kept for 重试). */
+  fileRefs: { type: string; transfer_method: "local_file"; upload_file_id: string }[];
+  answer: string;
+  status: ExchangeStatus;
+  error?: { message: string; statusCode: number };
+  feedback: Rating;
+  suggestions?: string[];
+}
+
+/** A `GET messages` item (the fields this page reads). */
+export interface HistoryMessage {
+  id: string;
+  query: string;
+  answer: string;
+  status?: string;
+  error?: string | null;
+  feedback?: { rating?: Rating } | null;
+  message_files?: { id: string; filename?: string; type?: string; url?: string; belongs_to?: string }[];
+}
+
+export interface MessagePage {
+  data: HistoryMessage[];
+  has_more: boolean;
+  limit: number;
+}

@@ -1,0 +1,234 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { difyProxyUrl } from "@/features/ai-apps";
+import { DifyRequestError, localId, messageOf, sendFeedback, statusOf, stopTask, streamDify, type Rating } from "@/features/ai-runtime";
+import { apiFetch } from "@/lib/fetch";
+import { toast } from "@/lib/toast";
+import { applyChatEvent, exchangeFromHistory } from "./exchange-events";
+import type { ChatFile, Exchange, MessagePage } from "./types";
+
+const HISTORY_PAGE = 20;
+/** After 停止, how long the stream may take to end on its own before we cut it. */
+const STOP_GRACE_MS = 2500;
+
+interface ActiveRun {
+  key: string;
+  controller: AbortController;
+  taskId?: string;
+  stopRequested: boolean;
+}
+
+export interface SendInput {
+  query: string;
+  files: ChatFile[];
+  fileRefs: Exchange["fileRefs"];
+  inputs: Record<string, unknown>;
+}
+
+interface Options {
+  appid: string;
+  suggestionsEnabled: boolean;
+  /** A new conversation got its id from the stream. */
+  onConversationStarted: (id: string) => void;
+  /** An answer ended (any way): the sidebar refreshes names and order. */
+  onAnswerEnded: (conversationId: string | null) => void;
+}
+
+/** One conversation's messages: streaming answers, stop, retry, feedback, suggestions, older history. */
+export function useChatSession({ appid, suggestionsEnabled, onConversationStarted, onAnswerEnded }: Options) {
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [exchanges, setExchanges] = useState<Exchange[]>([]);
+  const [history, setHistory] = useState<{ hasMore: boolean; status: "idle" | "loading" | "error"; error?: string }>({ hasMore: false, status: "idle" });
+  const [streaming, setStreaming] = useState(false);
+  const active = useRef<ActiveRun | null>(null);
+  const conversationRef = useRef<string | null>(null);
+  // Ignores answers to requests made for a conversation the user has since left.
+  const generation = useRef(0);
+  const callbacks = useRef({ onConversationStarted, onAnswerEnded });
+  useEffect(() => {
+    callbacks.current = { onConversationStarted, onAnswerEnded };
+  });
+
+  const update = useCallback((key: string, change: (exchange: Exchange) => Exchange) => {
+    setExchanges((list) => list.map((item) => (item.key === key ? change(item) : item)));
+  }, []);
+
+  const loadSuggestions = useCallback(
+    async (key: string, messageId: string) => {
+      try {
+        const result = await apiFetch<{ data?: string[] }>(difyProxyUrl(`messages/${encodeURIComponent(messageId)}/suggested`, appid));
+        const suggestions = (result?.data ?? []).filter((item) => typeof item === "string" && item.trim());
+        if (suggestions.length) update(key, (item) => ({ ...item, suggestions }));
+      } catch {
+        // Suggestions are a nicety: a failure just shows none.
+      }
+    },
+    [appid, update],
+  );
+
+  const run = useCallback(
+    async (key: string, input: Omit<SendInput, "files">) => {
+      const controller = new AbortController();
+      const current: ActiveRun = { key, controller, stopRequested: false };
+      active.current = current;
+      setStreaming(true);
+      const myGeneration = generation.current;
+      let latest: Exchange | undefined;
+      let ended = false;
+      let failed = false;
+      const apply = (change: (exchange: Exchange) => Exchange) =>
+        update(key, (item) => {
+          latest = change(item);
+          return latest;
+        });
+      try {
+        const outcome = await streamDify(
+          difyProxyUrl("chat-messages", appid),
+          {
+            query: input.query,
+            inputs: input.inputs,
+            response_mode: "streaming",
+            conversation_id: conversationRef.current ?? "",
+            files: input.fileRefs.length ? input.fileRefs : undefined,
+          },
+          {
+            signal: controller.signal,
+            onEvent: (event) => {
+              if (generation.current !== myGeneration) return;
+              if (typeof event.task_id === "string") current.taskId = event.task_id;
+              const started = typeof event.conversation_id === "string" && event.conversation_id ? event.conversation_id : undefined;
+              if (started && !conversationRef.current) {
+                conversationRef.current = started;
+                setConversationId(started);
+                callbacks.current.onConversationStarted(started);
+              }
+              if (event.event === "message_end") ended = true;
+              if (event.event === "error") failed = true;
+              apply((item) => applyChatEvent(item, event));
+            },
+          },
+        );
+        if (generation.current !== myGeneration) return;
+        if (failed) return;
+        if (current.stopRequested || outcome === "aborted") {
+          apply((item) => ({ ...item, status: "stopped" }));
+        } else if (!ended && !(latest?.answer ?? "")) {
+          apply((item) => ({ ...item, status: "error", error: { message: "回答中断了，请重试", statusCode: 0 } }));
+        } else {
+          apply((item) => ({ ...item, status: "done" }));
+          if (suggestionsEnabled && latest?.messageId) void loadSuggestions(key, latest.messageId);
+        }
+      } catch (error) {
+        if (generation.current !== myGeneration) return;
+        apply((item) => ({ ...item, status: "error", error: { message: messageOf(error), statusCode: error instanceof DifyRequestError ? error.statusCode : statusOf(error) } }));
+      } finally {
+        if (active.current === current) {
+          active.current = null;
+          setStreaming(false);
+        }
+        if (generation.current === myGeneration) callbacks.current.onAnswerEnded(conversationRef.current);
+      }
+    },
+    [appid, loadSuggestions, suggestionsEnabled, update],
+  );
+
+  const send = useCallback(
+    (input: SendInput) => {
+      if (active.current) return;
+      const key = localId();
+      setExchanges((list) => [
+        // Follow-up suggestions belong to the latest answer only.
+        ...list.map((item) => (item.suggestions ? { ...item, suggestions: undefined } : item)),
+        { key, query: input.query, files: input.files, fileRefs: input.fileRefs, answer: "", status: "streaming", feedback: null },
+      ]);
+      void run(key, input);
+    },
+    [run],
+  );
+
+  const retry = useCallback(
+    (key: string, inputs: Record<string, unknown>) => {
+      if (active.current) return;
+      const exchange = exchanges.find((item) => item.key === key);
+      if (!exchange) return;
+      update(key, (item) => ({ ...item, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined }));
+      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs });
+    },
+    [exchanges, run, update],
+  );
+
+  const stop = useCallback(() => {
+    const current = active.current;
+    if (!current || current.stopRequested) return;
+    current.stopRequested = true;
+    if (!current.taskId) {
+      // No task id yet (e.g. a slow start): leaving makes the proxy stop the upstream task.
+      current.controller.abort();
+      return;
+    }
+    // Stopping keeps the partial answer: Dify ends the stream with message_end shortly after.
+    stopTask(appid, `chat-messages/${encodeURIComponent(current.taskId)}/stop`).catch(() => current.controller.abort());
+    setTimeout(() => current.controller.abort(), STOP_GRACE_MS);
+  }, [appid]);
+
+  const rate = useCallback(
+    async (key: string, rating: Rating) => {
+      const exchange = exchanges.find((item) => item.key === key);
+      if (!exchange?.messageId) return;
+      const previous = exchange.feedback;
+      update(key, (item) => ({ ...item, feedback: rating }));
+      try {
+        await sendFeedback(appid, exchange.messageId, rating);
+      } catch (error) {
+        update(key, (item) => ({ ...item, feedback: previous }));
+        toast({ variant: "destructive", title: "反馈失败", description: messageOf(error) });
+      }
+    },
+    [appid, exchanges, update],
+  );
+
+  const loadHistory = useCallback(
+    async (id: string, firstId?: string) => {
+      const myGeneration = generation.current;
+      setHistory((state) => ({ ...state, status: "loading", error: undefined }));
+      try {
+        const page = await apiFetch<MessagePage>(difyProxyUrl("messages", appid, { conversation_id: id, first_id: firstId, limit: HISTORY_PAGE }));
+        if (generation.current !== myGeneration) return;
+        const older = page.data.map(exchangeFromHistory);
+        setExchanges((list) => (firstId ? [...older, ...list] : older));
+        setHistory({ hasMore: page.has_more, status: "idle" });
+      } catch (error) {
+        if (generation.current !== myGeneration) return;
+        setHistory((state) => ({ ...state, status: "error", error: messageOf(error) }));
+      }
+    },
+    [appid],
+  );
+
+  /** Shows a stored conversation, or a new empty one with `null`. */
+  const open = useCallback(
+    (id: string | null) => {
+      generation.current += 1;
+      active.current?.controller.abort();
+      active.current = null;
+      setStreaming(false);
+      conversationRef.current = id;
+      setConversationId(id);
+      setExchanges([]);
+      setHistory({ hasMore: false, status: "idle" });
+      if (id) void loadHistory(id);
+    },
+    [loadHistory],
+  );
+
+  const loadOlder = useCallback(() => {
+    const oldest = exchanges.find((item) => item.messageId)?.messageId;
+    if (!conversationRef.current || !oldest || !history.hasMore || history.status === "loading") return;
+    void loadHistory(conversationRef.current, oldest);
+  }, [exchanges, history.hasMore, history.status, loadHistory]);
+
+  useEffect(() => () => active.current?.controller.abort(), []);
+
+  return { conversationId, exchanges, history, streaming, send, retry, stop, rate, open, loadOlder };
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { RotateCcw, Sparkles, Square } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { PublicAiApp } from "@/features/ai-apps";
+import {
+  AppTitle,
+  CopyButton,
+  FeedbackButtons,
+  initialValues,
+  InputFormFields,
+  Markdown,
+  normalizeInputForm,
+  RequestError,
+  toInputs,
+  useAppParameters,
+  validateInputs,
+  type DifyParameters,
+  type FormErrors,
+  type FormValues,
+} from "@/features/ai-runtime";
+import { useCompletionRun } from "../use-completion-run";
+
+/** The text generation page: input form, streamed markdown, 停止, 复制, 赞 / 踩. */
+export function CompletionApp({ app }: { app: PublicAiApp }) {
+  const { state, reload } = useAppParameters(app.appid);
+  if (state.status === "loading") {
+    return (
+      <div className="flex flex-1 items-center justify-center text-sm text-muted-foreground" role="status">
+        正在加载应用…
+      </div>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <div className="mx-auto w-full max-w-lg p-6">
+        <RequestError message={state.message} statusCode={state.statusCode} onRetry={reload} />
+      </div>
+    );
+  }
+  return <CompletionWorkspace app={app} parameters={state.parameters} />;
+}
+
+function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {
+  const fields = useMemo(() => normalizeInputForm(parameters.user_input_form), [parameters.user_input_form]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [lastInputs, setLastInputs] = useState<Record<string, unknown> | null>(null);
+  const { state, generate, stop, rate } = useCompletionRun(app.appid);
+  const streaming = state.status === "streaming";
+
+  function submit() {
+    const found = validateInputs(fields, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const inputs = toInputs(fields, values);
+    setLastInputs(inputs);
+    void generate(inputs);
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <section aria-labelledby="completion-form-title" className="h-fit space-y-5 rounded-2xl border bg-card p-4 sm:p-5 lg:sticky lg:top-4">
+        <AppTitle app={app} showDescription />
+        <h2 id="completion-form-title" className="sr-only">
+          输入
+        </h2>
+        <form
+          className="space-y-5"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!streaming) submit();
+          }}
+        >
+          <InputFormFields
+            fields={fields}
+            values={values}
+            errors={errors}
+            disabled={streaming}
+            onChange={(variable, value) => {
+              setValues((current) => ({ ...current, [variable]: value }));
+              setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== variable)));
+            }}
+          />
+          {streaming ? (
+            <Button type="button" variant="outline" className="w-full" onClick={stop}>
+              <Square aria-hidden className="fill-current" />
+              停止
+            </Button>
+          ) : (
+            <Button type="submit" className="w-full">
+              <Sparkles aria-hidden />
+              生成
+            </Button>
+          )}
+        </form>
+      </section>
+
+      <section aria-labelledby="completion-result-title" className="min-w-0 space-y-3">
+        <div className="flex items-center gap-2">
+          <h2 id="completion-result-title" className="text-base font-semibold">
+            生成结果
+          </h2>
+          {state.status === "stopped" && <span className="text-sm text-muted-foreground">已停止生成</span>}
+        </div>
+        {state.status === "idle" ? (
+          <p className="rounded-2xl border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">填写左侧的要求，然后点击「生成」</p>
+        ) : (
+          <div className="space-y-3 rounded-2xl border bg-card p-4 sm:p-5">
+            <div data-testid="completion-output" data-status={state.status} aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>
+              {state.text ? (
+                <Markdown source={state.text} />
+              ) : streaming ? (
+                <p role="status" className="text-sm text-muted-foreground">
+                  正在生成…
+                </p>
+              ) : null}
+            </div>
+            {state.status === "error" && state.error && <RequestError message={state.error.message} statusCode={state.error.statusCode} onRetry={lastInputs ? () => void generate(lastInputs) : undefined} />}
+            {!streaming && state.text && (
+              <div className="-ml-1.5 flex items-center gap-0.5 border-t pt-2 text-muted-foreground">
+                <CopyButton label="复制" showLabel getText={() => state.text} />
+                {state.messageId && <FeedbackButtons rating={state.feedback} onRate={(rating) => void rate(rating)} />}
+                {lastInputs && (
+                  <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => void generate(lastInputs)}>
+                    <RotateCcw aria-hidden />
+                    重新生成
+                  </Button>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

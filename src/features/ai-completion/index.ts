@@ -1,0 +1,2 @@
+// The text generation page of an AI app (client components; the route loads the app and renders `CompletionApp`).
+export { CompletionApp } from "./components/completion-app";

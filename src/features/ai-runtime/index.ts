@@ -1,0 +1,18 @@
+// Shared client pieces of the AI app pages (chat, workflow, completion): SSE client, input form,
+// uploads, markdown, feedback and error display.
+export { appEmoji, AppTitle } from "./components/app-title";
+export { CopyButton } from "./components/copy-button";
+export { FeedbackButtons } from "./components/feedback-buttons";
+export { InputFormFields } from "./components/input-form-fields";
+export { Markdown } from "./components/markdown";
+export { RequestError } from "./components/request-error";
+export { DifyRequestError, isAbortError, messageOf, QUOTA_STATUS, statusOf } from "./errors";
+export { sendFeedback, stopTask } from "./feedback";
+export { shouldSendOnKeyDown, type EnterKeyEvent } from "./ime";
+export { initialValues, normalizeInputForm, toInputs, validateInputs, visibleFields, type FormErrors, type FormField, type FormValues } from "./input-form";
+export { streamDify, type StreamOptions, type StreamOutcome } from "./sse-client";
+export type { DifyFileKind, DifyFileRef, DifyFileUploadConfig, DifyParameters, DifyStreamEvent, DifySystemParameters, DifyUploadedFile, Rating } from "./types";
+export { acceptAttribute, checkFile, fileKindOf, maxFiles, uploadEnabled, uploadFile, type UploadHandle } from "./upload";
+export { useAppParameters, type ParametersState } from "./use-app-parameters";
+export { useUploads, type PendingFile } from "./use-uploads";
+export { localId } from "./local-id";

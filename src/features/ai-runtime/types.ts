@@ -1,0 +1,59 @@
+/** Shapes of the Dify Service API answers the pages read (reference §5.5); open objects, newer fields ignored. */
+
+export interface DifyFileTypeConfig {
+  enabled?: boolean;
+  number_limits?: number;
+  transfer_methods?: string[];
+}
+
+export interface DifyFileUploadConfig {
+  enabled?: boolean;
+  allowed_file_types?: string[];
+  allowed_file_extensions?: string[];
+  allowed_file_upload_methods?: string[];
+  number_limits?: number;
+  image?: DifyFileTypeConfig;
+}
+
+export interface DifySystemParameters {
+  file_size_limit?: number;
+  image_file_size_limit?: number;
+  audio_file_size_limit?: number;
+  video_file_size_limit?: number;
+}
+
+export interface DifyParameters {
+  opening_statement?: string | null;
+  suggested_questions?: string[];
+  suggested_questions_after_answer?: { enabled?: boolean };
+  user_input_form?: unknown[];
+  file_upload?: DifyFileUploadConfig;
+  system_parameters?: DifySystemParameters;
+}
+
+/** `POST files/upload` answer (older builds return only these fields). */
+export interface DifyUploadedFile {
+  id: string;
+  name: string;
+  size: number;
+  extension: string;
+  mime_type: string;
+}
+
+export type DifyFileKind = "image" | "document" | "audio" | "video" | "custom";
+
+/** A `files[]` item of a generation request (reference §4.1). */
+export interface DifyFileRef {
+  type: DifyFileKind;
+  transfer_method: "local_file" | "remote_url";
+  upload_file_id?: string;
+  url?: string;
+}
+
+/** One parsed SSE event: Dify puts the event type in the JSON `event` property. */
+export interface DifyStreamEvent {
+  event: string;
+  [key: string]: unknown;
+}
+
+export type Rating = "like" | "dislike" | null;

@@ -1,0 +1,117 @@
+import type { DifyStreamEvent } from "@/features/ai-runtime";
+
+export type NodeStatus = "running" | "succeeded" | "failed" | "stopped" | "exception" | "paused";
+
+export interface NodeRun {
+  /** Node execution id. */
+  id: string;
+  nodeId: string;
+  title: string;
+  type: string;
+  status: NodeStatus;
+  /** Client clock when node_started arrived (for the live timer). */
+  startedAt: number;
+  /** Seconds, from node_finished. */
+  elapsed?: number;
+  error?: string;
+}
+
+export type RunStatus = "idle" | "running" | "succeeded" | "failed" | "stopped" | "partial-succeeded" | "paused" | "error";
+
+export interface WorkflowRunState {
+  status: RunStatus;
+  taskId?: string;
+  runId?: string;
+  nodes: NodeRun[];
+  /** `text_chunk`s of the streamed End/Answer output. */
+  text: string;
+  outputs?: Record<string, unknown>;
+  error?: { message: string; statusCode: number };
+  elapsed?: number;
+  totalTokens?: number;
+  startedAt?: number;
+}
+
+export const idleRun: WorkflowRunState = { status: "idle", nodes: [], text: "" };
+
+export function startedRun(now: number): WorkflowRunState {
+  return { status: "running", nodes: [], text: "", startedAt: now };
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
+const number = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+
+const FINISHED: readonly string[] = ["succeeded", "failed", "stopped", "partial-succeeded", "paused"];
+
+/** What one SSE event of `workflows/run` does to the run shown (reference §6.5). */
+export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEvent, now: number): WorkflowRunState {
+  const data = record(event.data);
+  const ids = { taskId: text(event.task_id) ?? state.taskId, runId: text(event.workflow_run_id) ?? state.runId };
+  switch (event.event) {
+    case "workflow_started":
+      return { ...state, ...ids };
+    case "node_started": {
+      // Nodes inside iterations and loops repeat per round: the iteration node itself stands for them.
+      if (data.iteration_id || data.loop_id) return { ...state, ...ids };
+      const node: NodeRun = {
+        id: text(data.id) ?? `${state.nodes.length}`,
+        nodeId: text(data.node_id) ?? "",
+        title: text(data.title) ?? text(data.node_type) ?? "节点",
+        type: text(data.node_type) ?? "",
+        status: "running",
+        startedAt: now,
+      };
+      return { ...state, ...ids, nodes: [...state.nodes.filter((item) => item.id !== node.id), node] };
+    }
+    case "node_finished":
+    case "node_retry": {
+      if (data.iteration_id || data.loop_id) return { ...state, ...ids };
+      const id = text(data.id);
+      const status = (text(data.status) ?? "succeeded") as NodeStatus;
+      return {
+        ...state,
+        ...ids,
+        nodes: state.nodes.map((node) =>
+          node.id === id ? { ...node, status: event.event === "node_retry" ? "running" : status, elapsed: number(data.elapsed_time), error: text(data.error) } : node,
+        ),
+      };
+    }
+    case "text_chunk":
+      return { ...state, ...ids, text: state.text + (typeof data.text === "string" ? data.text : "") };
+    case "workflow_finished": {
+      const status = text(data.status) ?? "succeeded";
+      return {
+        ...state,
+        ...ids,
+        status: (FINISHED.includes(status) ? status : "succeeded") as RunStatus,
+        outputs: record(data.outputs),
+        elapsed: number(data.elapsed_time),
+        totalTokens: number(data.total_tokens),
+        error: status === "failed" ? { message: text(data.error) ?? "工作流运行失败", statusCode: 0 } : state.error,
+        nodes: state.nodes.map((node) => (node.status === "running" ? { ...node, status: status === "stopped" ? "stopped" : node.status } : node)),
+      };
+    }
+    case "error":
+      return {
+        ...state,
+        ...ids,
+        status: "error",
+        error: { message: text(event.message) ?? "工作流运行失败", statusCode: number(event.status) ?? 0 },
+        nodes: state.nodes.map((node) => (node.status === "running" ? { ...node, status: "failed" } : node)),
+      };
+    default:
+      return { ...state, ...ids };
+  }
+}
+
+/** The run after its stream closed: a stream that ended without `workflow_finished` is an error or a stop. */
+export function settleRun(state: WorkflowRunState, how: "closed" | "stopped", now: number): WorkflowRunState {
+  if (state.status !== "running") return state;
+  const elapsed = state.startedAt !== undefined ? (now - state.startedAt) / 1000 : undefined;
+  const nodes = state.nodes.map((node) => (node.status === "running" ? { ...node, status: "stopped" as const } : node));
+  if (how === "stopped") return { ...state, status: "stopped", elapsed, nodes };
+  return { ...state, status: "error", elapsed, nodes, error: { message: "运行中断了，请重试", statusCode: 0 } };
+}
