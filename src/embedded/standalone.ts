@@ -1,22 +1,18 @@
 /**
- * The embedded services without the app, like GoTrue's own server:
- *   npx tsx src/embedded/standalone.ts [--host 127.0.0.1] [--port 54321] [--config auth.json]
- * Auth is served under /auth/v1. Configuration: AUTH_* variables (see .env.example) or a JSON file
- * with the fields of `authConfigSchema`. The database is the app's (DATABASE_URL, else PGlite in
- * DATA_DIR) — PGlite allows one process per data directory, so stop the app or use Postgres.
+ * The embedded services without the app, like Supabase's own servers:
+ *   npm run services -- [--host 127.0.0.1] [--port 54321] [--config auth.json]
+ * Serves auth under /auth/v1 and storage under /storage/v1 (and, with DEV_OUTBOX=on, the outbox as
+ * JSON under /outbox/v1/messages). Configuration: AUTH_* variables (see .env.example) or a JSON file
+ * with the fields of `authConfigSchema`. The database is DATABASE_URL, else PGlite in DATA_DIR —
+ * PGlite allows one process per data directory, so stop the app, use Postgres or another DATA_DIR.
+ * Point the app at it with the SUPABASE_URL / keys this prints.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
-import { Hono } from "hono";
 import { DataDirLockedError, openDatabase, resolveDatabaseTarget } from "@/lib/db";
-import { authConfigFromEnv, createAuthService } from "./auth";
-import { createOutbox } from "./outbox";
-
-/** A service mounted under a base path; storage joins this list later. */
-export interface MountedService {
-  basePath: string;
-  app: Hono;
-}
+import { authConfigFromEnv } from "./auth";
+import { createEmbeddedGateway } from "./gateway";
 
 async function main() {
   const { values } = parseArgs({
@@ -28,8 +24,9 @@ async function main() {
   });
   const host = values.host!;
   const port = Number(values.port);
-  const publicUrl = process.env.AUTH_EXTERNAL_URL ? undefined : `http://${host.includes(":") ? `[${host}]` : host}:${port}/auth/v1`;
-  const config = authConfigFromEnv({ ...process.env, AUTH_EXTERNAL_URL: process.env.AUTH_EXTERNAL_URL ?? publicUrl }, values.config);
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const externalUrl = process.env.AUTH_EXTERNAL_URL || `${origin}/auth/v1`;
+  const authConfig = authConfigFromEnv({ ...process.env, AUTH_EXTERNAL_URL: externalUrl }, values.config);
 
   let handle;
   try {
@@ -42,18 +39,20 @@ async function main() {
     throw error;
   }
 
-  const outbox = createOutbox({ db: handle.db, smtpUrl: process.env.SMTP_URL || undefined, from: process.env.SMTP_FROM || undefined });
-  const auth = await createAuthService({ db: handle.db, config, outbox });
-  const services: MountedService[] = [{ basePath: "/auth/v1", app: auth.app }];
-
-  const root = new Hono();
-  for (const service of services) root.route(service.basePath, service.app);
-  const server = serve({ fetch: root.fetch, hostname: host, port }, (info) => {
-    console.log(`嵌入式服务已启动：http://${host}:${info.port}`);
-    for (const service of services) console.log(`  ${service.basePath}`);
+  const gateway = await createEmbeddedGateway({
+    db: handle.db,
+    authConfig,
+    storageDir: path.resolve(process.env.DATA_DIR || ".data", "storage"),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    smtpFrom: process.env.SMTP_FROM || undefined,
+    exposeOutbox: process.env.DEV_OUTBOX === "on",
+  });
+  const server = serve({ fetch: gateway.app.fetch, hostname: host, port }, (info) => {
+    console.log(`嵌入式服务已启动：${origin}（认证 /auth/v1，存储 /storage/v1）`);
+    // Machine-readable lines: scripts (and the hosted-mode e2e) read the keys from here.
     console.log(`SUPABASE_URL=http://${host}:${info.port}`);
-    console.log(`SUPABASE_ANON_KEY=${auth.keys.anonKey}`);
-    console.log(`SUPABASE_SERVICE_ROLE_KEY=${auth.keys.serviceRoleKey}`);
+    console.log(`SUPABASE_ANON_KEY=${gateway.auth.keys.anonKey}`);
+    console.log(`SUPABASE_SERVICE_ROLE_KEY=${gateway.auth.keys.serviceRoleKey}`);
   });
 
   const shutdown = () => {

@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
-import { Hono } from "hono";
-import { authConfigFromEnv, createAuthService, type AuthService } from "@/embedded/auth";
-import { createOutbox, type Outbox } from "@/embedded/outbox";
-import { createStorageService } from "@/embedded/storage";
+import type { Hono } from "hono";
+import { authConfigFromEnv, type AuthService } from "@/embedded/auth";
+import { createEmbeddedGateway } from "@/embedded/gateway";
+import type { Outbox } from "@/embedded/outbox";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 
@@ -25,21 +24,14 @@ const SERVICES_KEY = Symbol.for("sparkai.embedded-services");
 
 async function startEmbeddedServices(): Promise<EmbeddedServices> {
   const env = getEnv();
-  const db = await getDatabase();
-  const outbox = createOutbox({ db, smtpUrl: env.SMTP_URL, from: env.SMTP_FROM });
-  const auth = await createAuthService({ db, config: authConfigFromEnv(process.env), outbox });
-  // Signed storage URLs need a per-installation secret; derive it from the secret key the auth
-  // service generated, so there is nothing else to keep.
-  const signingSecret = createHash("sha256").update(`storage-url-signing:${auth.keys.serviceRoleKey}`).digest("hex");
-  const storage = await createStorageService({
-    db,
-    rootDir: path.resolve(env.DATA_DIR, "storage"),
-    // Storage accepts the same tokens as auth: user sessions and the anon / service keys.
-    verifyAccessToken: async (jwt) => ({ ...(await auth.verifyAccessToken(jwt)) }),
-    signingSecret,
+  const { auth, outbox, app } = await createEmbeddedGateway({
+    db: await getDatabase(),
+    authConfig: authConfigFromEnv(process.env),
+    storageDir: path.resolve(env.DATA_DIR, "storage"),
+    smtpUrl: env.SMTP_URL,
+    smtpFrom: env.SMTP_FROM,
   });
-  const gateway = new Hono().route("/auth/v1", auth.app).route("/storage/v1", storage.app);
-  return { auth, outbox, gateway };
+  return { auth, outbox, gateway: app };
 }
 
 /** The embedded services of this process, started on first use. */

@@ -7,7 +7,7 @@ import { OutboxMessageCard } from "./outbox-message-card";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "开发发件箱", robots: { index: false } };
 
-/** Mails and SMS of the embedded auth service, newest first (embedded mode only; 404 otherwise). */
+/** Mails and SMS of the embedded auth service, newest first (see `isDevOutboxEnabled`; 404 otherwise). */
 export default async function DevOutboxPage() {
   if (!isDevOutboxEnabled()) notFound();
   const messages = await listDevOutboxMessages({ limit: 100 });
@@ -22,7 +22,7 @@ export default async function DevOutboxPage() {
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight">开发发件箱</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          内置认证服务发出的邮件和短信不会真正投递，而是保存在这里（最新的在最前）。仅在内置模式下可用。
+          内置认证服务发出的邮件和短信不会真正投递，而是保存在这里（最新的在最前）。仅供开发和测试使用。
         </p>
         {messages.length === 0 ? (
           <p className="mt-8 text-sm text-muted-foreground">还没有邮件或短信。</p>

@@ -1,0 +1,29 @@
+import { spawnSync } from "node:child_process";
+import { defineConfig } from "@playwright/test";
+import baseConfig from "./playwright.config";
+
+/**
+ * The accounts e2e again, with the app in hosted mode: SUPABASE_URL points at the embedded services
+ * running as a separate process (e2e/hosted/start-hosted-stack.ts). Reuses the build of the main run.
+ */
+function findFreePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return spawnSync(process.execPath, ["-e", script], { encoding: "utf8" }).stdout.trim();
+}
+
+const servicesPort = (process.env.E2E_SERVICES_PORT ??= findFreePort());
+const baseURL = String(baseConfig.use?.baseURL);
+const mainServer = Array.isArray(baseConfig.webServer) ? baseConfig.webServer[0] : baseConfig.webServer;
+
+export default defineConfig({
+  ...baseConfig,
+  testMatch: ["auth.spec.ts"],
+  webServer: {
+    command: "npx tsx e2e/hosted/start-hosted-stack.ts",
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { ...mainServer?.env, E2E_SERVICES_PORT: servicesPort },
+  },
+});

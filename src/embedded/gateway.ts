@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import { Hono } from "hono";
+import type { Database } from "@/lib/db";
+import { createAuthService, type AuthConfig, type AuthService } from "./auth";
+import { createOutbox, type Outbox } from "./outbox";
+import { createStorageService } from "./storage";
+
+export type EmbeddedGatewayOptions = {
+  db: Database;
+  authConfig: AuthConfig;
+  /** Where storage keeps object bytes. */
+  storageDir: string;
+  smtpUrl?: string;
+  smtpFrom?: string;
+  /** Also serve the dev outbox as JSON at /outbox/v1/messages (verification links: dev only). */
+  exposeOutbox?: boolean;
+};
+
+export type EmbeddedGateway = {
+  auth: AuthService;
+  outbox: Outbox;
+  /** Plays Supabase's API gateway: /auth/v1/* and /storage/v1/* (and /outbox/v1/* when exposed). */
+  app: Hono;
+};
+
+/**
+ * The embedded Supabase stand-ins wired together, on one database: mail and SMS through the outbox,
+ * auth, and storage trusting auth's tokens. The app mounts this in-process; `standalone.ts` serves it.
+ */
+export async function createEmbeddedGateway(options: EmbeddedGatewayOptions): Promise<EmbeddedGateway> {
+  const { db } = options;
+  const outbox = createOutbox({ db, smtpUrl: options.smtpUrl, from: options.smtpFrom });
+  const auth = await createAuthService({ db, config: options.authConfig, outbox });
+  // Signed storage URLs need a per-installation secret; derive it from the secret key the auth
+  // service generated, so there is nothing else to keep.
+  const signingSecret = createHash("sha256").update(`storage-url-signing:${auth.keys.serviceRoleKey}`).digest("hex");
+  const storage = await createStorageService({
+    db,
+    rootDir: options.storageDir,
+    // Storage accepts the same tokens as auth: user sessions and the anon / service keys.
+    verifyAccessToken: async (jwt) => ({ ...(await auth.verifyAccessToken(jwt)) }),
+    signingSecret,
+  });
+  const app = new Hono().route("/auth/v1", auth.app).route("/storage/v1", storage.app);
+  if (options.exposeOutbox) {
+    app.get("/outbox/v1/messages", async (c) => {
+      const to = c.req.query("to");
+      const messages = await outbox.listOutboxMessages({ limit: 200 });
+      return c.json({ messages: to ? messages.filter((message) => message.to === to) : messages });
+    });
+  }
+  return { auth, outbox, app };
+}
