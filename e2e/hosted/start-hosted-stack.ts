@@ -24,7 +24,7 @@ function stopAll(code: number) {
 process.once("SIGTERM", () => stopAll(0));
 process.once("SIGINT", () => stopAll(0));
 
-function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+function start(command: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
   child.once("exit", (code) => stopAll(code ?? 1));
