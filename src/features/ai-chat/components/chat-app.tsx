@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import type { PublicAiApp } from "@/features/ai-apps";
 import {
+  AppParametersGate,
   acceptAttribute,
   appEmoji,
   AppTitle,
@@ -14,7 +15,6 @@ import {
   RequestError,
   toInputs,
   uploadEnabled,
-  useAppParameters,
   useUploads,
   validateInputs,
   type DifyParameters,
@@ -35,22 +35,7 @@ import { Welcome } from "./welcome";
 
 /** The chat page of an app: conversations sidebar (drawer on mobile), messages, composer. */
 export function ChatApp({ app }: { app: PublicAiApp }) {
-  const { state, reload } = useAppParameters(app.appid);
-  if (state.status === "loading") {
-    return (
-      <div className="flex flex-1 items-center justify-center text-sm text-muted-foreground" role="status">
-        正在加载应用…
-      </div>
-    );
-  }
-  if (state.status === "error") {
-    return (
-      <div className="mx-auto w-full max-w-lg p-6">
-        <RequestError message={state.message} statusCode={state.statusCode} onRetry={reload} />
-      </div>
-    );
-  }
-  return <ChatWorkspace app={app} parameters={state.parameters} />;
+  return <AppParametersGate appid={app.appid}>{(parameters) => <ChatWorkspace app={app} parameters={parameters} />}</AppParametersGate>;
 }
 
 function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {

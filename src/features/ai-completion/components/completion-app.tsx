@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PublicAiApp } from "@/features/ai-apps";
 import {
+  AppParametersGate,
   AppTitle,
   CopyButton,
   FeedbackButtons,
@@ -14,7 +15,6 @@ import {
   normalizeInputForm,
   RequestError,
   toInputs,
-  useAppParameters,
   validateInputs,
   type DifyParameters,
   type FormErrors,
@@ -24,22 +24,7 @@ import { useCompletionRun } from "../use-completion-run";
 
 /** The text generation page: input form, streamed markdown, 停止, 复制, 赞 / 踩. */
 export function CompletionApp({ app }: { app: PublicAiApp }) {
-  const { state, reload } = useAppParameters(app.appid);
-  if (state.status === "loading") {
-    return (
-      <div className="flex flex-1 items-center justify-center text-sm text-muted-foreground" role="status">
-        正在加载应用…
-      </div>
-    );
-  }
-  if (state.status === "error") {
-    return (
-      <div className="mx-auto w-full max-w-lg p-6">
-        <RequestError message={state.message} statusCode={state.statusCode} onRetry={reload} />
-      </div>
-    );
-  }
-  return <CompletionWorkspace app={app} parameters={state.parameters} />;
+  return <AppParametersGate appid={app.appid}>{(parameters) => <CompletionWorkspace app={app} parameters={parameters} />}</AppParametersGate>;
 }
 
 function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {

@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PublicAiApp } from "@/features/ai-apps";
 import {
+  AppParametersGate,
   AppTitle,
   initialValues,
   InputFormFields,
@@ -12,7 +13,6 @@ import {
   normalizeInputForm,
   RequestError,
   toInputs,
-  useAppParameters,
   validateInputs,
   type DifyParameters,
   type FormErrors,
@@ -36,22 +36,7 @@ const RUN_LABEL: Record<RunStatus, string> = {
 
 /** The workflow page: input form, 运行, node-by-node progress, outputs, 停止 / 再次运行. */
 export function WorkflowApp({ app }: { app: PublicAiApp }) {
-  const { state, reload } = useAppParameters(app.appid);
-  if (state.status === "loading") {
-    return (
-      <div className="flex flex-1 items-center justify-center text-sm text-muted-foreground" role="status">
-        正在加载应用…
-      </div>
-    );
-  }
-  if (state.status === "error") {
-    return (
-      <div className="mx-auto w-full max-w-lg p-6">
-        <RequestError message={state.message} statusCode={state.statusCode} onRetry={reload} />
-      </div>
-    );
-  }
-  return <WorkflowWorkspace app={app} parameters={state.parameters} />;
+  return <AppParametersGate appid={app.appid}>{(parameters) => <WorkflowWorkspace app={app} parameters={parameters} />}</AppParametersGate>;
 }
 
 function WorkflowWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {
