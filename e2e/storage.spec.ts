@@ -131,3 +131,20 @@ test("the avatars bucket refuses wrong-type and too-large files in Chinese, and 
   await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
   await expect(page.getByRole("button", { name: `删除「${name}」` })).toHaveCount(0);
 });
+
+test("the account settings upload an avatar to the public avatars bucket", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/settings");
+  await page.getByTestId("avatar-input").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await avatarPng() });
+  await expect(toasts(page).getByText("头像已更新", { exact: true })).toBeVisible();
+  const avatar = page.getByRole("img", { name: "当前头像" });
+  await expect(avatar).toHaveAttribute("src", /\/storage\/v1\/object\/public\/avatars\/.+\/avatar\?v=\d+$/);
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+
+  // Still there after a reload: the URL is kept in the user's metadata.
+  await page.reload();
+  await expect(page.getByRole("img", { name: "当前头像" })).toBeVisible();
+  await page.getByRole("button", { name: "移除头像" }).click();
+  await expect(toasts(page).getByText("头像已移除", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: "当前头像" })).toHaveCount(0);
+});

@@ -109,8 +109,17 @@ export const authCopy = {
     saving: "正在保存…",
     profile: {
       title: "个人资料",
-      description: "昵称会显示在控制台和用户菜单中。",
+      description: "昵称和头像会显示在控制台和用户菜单中。",
       saved: "个人资料已保存",
+      avatarAlt: "当前头像",
+      changeAvatar: "更换头像",
+      removeAvatar: "移除头像",
+      avatarHint: "支持 PNG、JPEG、WebP、GIF，最大 2 MB。",
+      avatarUpdated: "头像已更新",
+      avatarRemoved: "头像已移除",
+      avatarWrongType: "请选择图片文件",
+      avatarTooLarge: "图片不能超过 2 MB",
+      avatarFailed: "头像上传失败",
     },
     email: {
       title: "邮箱",

@@ -8,6 +8,7 @@ import { authCopy } from "../../copy";
 import { FormField } from "../form-field";
 import { useAuth } from "../use-auth";
 import { usePendingAction } from "../use-pending-action";
+import { AvatarField } from "./avatar-field";
 import { SettingsCard } from "./settings-card";
 
 const copy = authCopy.settings;
@@ -41,6 +42,7 @@ export function ProfileSection({ user }: { user: User }) {
 
   return (
     <SettingsCard id="profile" title={copy.profile.title} description={copy.profile.description}>
+      <AvatarField user={user} />
       <form noValidate onSubmit={submit} className="grid gap-4 sm:max-w-md">
         <FormField
           label="昵称"
