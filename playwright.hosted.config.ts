@@ -5,6 +5,7 @@ import baseConfig from "./playwright.config";
 /**
  * The accounts e2e again, with the app in hosted mode: SUPABASE_URL points at the embedded services
  * running as a separate process (e2e/hosted/start-hosted-stack.ts). Reuses the build of the main run.
+ * Its server also has a tiny free quota, for quota.spec (which the main run skips).
  */
 function findFreePort(): string {
   const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
@@ -17,13 +18,15 @@ const mainServer = Array.isArray(baseConfig.webServer) ? baseConfig.webServer[0]
 
 export default defineConfig({
   ...baseConfig,
-  testMatch: ["auth.spec.ts"],
+  testMatch: ["auth.spec.ts", "quota.spec.ts"],
+  testIgnore: [],
   webServer: {
     command: "npx tsx e2e/hosted/start-hosted-stack.ts",
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { ...mainServer?.env, E2E_SERVICES_PORT: servicesPort },
+    // A 1-token free plan: quota.spec reaches the limit with one real answer.
+    env: { ...mainServer?.env, E2E_SERVICES_PORT: servicesPort, FREE_PLAN_MONTHLY_TOKENS: "1" },
   },
 });

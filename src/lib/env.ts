@@ -32,6 +32,7 @@ export const envSchema = z
     SUPABASE_SERVICE_ROLE_KEY: optionalText,
     SUPABASE_SECRET_KEY: optionalText,
     DEV_OUTBOX: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
+    FREE_PLAN_MONTHLY_TOKENS: optionalText.pipe(z.string().regex(/^\d+$/, "必须是非负整数").transform(Number).optional()),
     DEV_OUTBOX_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
     // Embedded auth (src/embedded/auth, read by authConfigFromEnv) and its mail outbox.
     AUTH_SITE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),

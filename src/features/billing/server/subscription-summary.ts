@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { aiUsageEvents, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
 import { planOrFree } from "../plans";
+import { enforcedTokenQuota } from "./token-quota";
 import type { SubscriptionSummary } from "../types";
 import { settleLocalSubscription } from "./settle-period";
 
@@ -34,8 +35,9 @@ export async function getSubscriptionSummary(db: Database, userId: string, now =
     ? await db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId)).limit(1)
     : [];
   const pendingPlan = change ? planOrFree(change.planId) : undefined;
+  const tokensQuota = enforcedTokenQuota(plan);
   return {
-    plan: { id: plan.id, name: plan.name, monthlyTokenQuota: plan.monthlyTokenQuota },
+    plan: { id: plan.id, name: plan.name, monthlyTokenQuota: tokensQuota },
     status: active?.status ?? "active",
     interval: active?.interval ?? "month",
     currentPeriodStart: active?.currentPeriodStart.toISOString() ?? null,
@@ -46,6 +48,6 @@ export async function getSubscriptionSummary(db: Database, userId: string, now =
       change && pendingPlan
         ? { planId: pendingPlan.id, planName: pendingPlan.name, interval: change.interval, effectiveAt: change.effectiveAt.toISOString() }
         : null,
-    usage: { tokensUsed: await tokensUsedThisMonth(db, userId, now), tokensQuota: plan.monthlyTokenQuota },
+    usage: { tokensUsed: await tokensUsedThisMonth(db, userId, now), tokensQuota },
   };
 }
