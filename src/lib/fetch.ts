@@ -1,10 +1,17 @@
 import ky, { HTTPError, type Options } from "ky";
-import { z } from "zod";
 
 /** The error shape every API of this app answers with (SPEC §3 "Error object"). */
-export const apiErrorBodySchema = z.object({ statusCode: z.number().int(), message: z.string() });
+export type ApiErrorBody = { statusCode: number; message: string };
 
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+/**
+ * Checks an answer's body for that shape. Hand-written rather than zod: this module is in every
+ * page's first-load JavaScript, and two typeof checks do not justify a schema library there.
+ */
+export function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== "object" || body === null) return false;
+  const candidate = body as Record<string, unknown>;
+  return typeof candidate.statusCode === "number" && typeof candidate.message === "string";
+}
 
 /** An API call that failed: `statusCode` 0 means the request never got an answer. */
 export class ApiError extends Error implements ApiErrorBody {
@@ -35,9 +42,8 @@ const client = ky.create({
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => undefined);
-    const parsed = apiErrorBodySchema.safeParse(body);
-    return parsed.success
-      ? new ApiError(parsed.data.statusCode, parsed.data.message)
+    return isApiErrorBody(body)
+      ? new ApiError(body.statusCode, body.message)
       : new ApiError(error.response.status, UNKNOWN_ERROR_MESSAGE);
   }
   if (error instanceof Error && error.name === "AbortError") throw error;
