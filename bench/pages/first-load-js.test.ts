@@ -14,7 +14,7 @@ describe("first-load JS", () => {
     writeFileSync(path.join(build, "static", "chunks", "a.js"), a);
     writeFileSync(path.join(build, "static", "chunks", "b.js"), b);
     const html = `<script src="/_next/static/chunks/a.js?dpl=x" async=""></script><script src="/_next/static/chunks/b.js"></script>
-      <script src="/_next/static/chunks/a.js"></script><script src="https://cdn.example.com/x.js"></script><script>self.__next_f.push([1,"x"])</script>`;
+      <script src="/_next/static/chunks/a.js"></script><script src="https://cdn.example.com/x.js"></script><script src="/_next/static/chunks/polyfills.js" noModule=""></script><script>self.__next_f.push([1,"x"])</script>`;
     expect(scriptSources(html)).toHaveLength(3);
     const result = measureFirstLoadJs(html, build);
     expect(result.scripts).toBe(2);

@@ -4,9 +4,18 @@ import { gzipSync } from "node:zlib";
 
 export type FirstLoadJs = { scripts: number; gzipBytes: number; rawBytes: number; inlineGzipBytes: number };
 
-/** `src` of every external script of a page (Next's chunks live under /_next/static/). */
+/**
+ * `src` of every external script of a page (Next's chunks live under /_next/static/). `nomodule`
+ * scripts (legacy polyfills) are left out: browsers that run modules never download them.
+ */
 export function scriptSources(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!).filter((src) => src.includes("/_next/static/"));
+  return scriptTags(html).filter((tag) => !tag.legacy).map((tag) => tag.src);
+}
+
+function scriptTags(html: string): Array<{ src: string; legacy: boolean }> {
+  return [...html.matchAll(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)>/g)]
+    .map((match) => ({ src: match[2]!, legacy: /\bnomodule\b/i.test(`${match[1]}${match[3]}`) }))
+    .filter((tag) => tag.src.includes("/_next/static/"));
 }
 
 /** Chunks the RSC payload names as client references: the browser loads them before hydrating too. */
@@ -28,7 +37,9 @@ export function measureFirstLoadJs(html: string, buildDir = ".next"): FirstLoadJ
   let gzipBytes = 0;
   let rawBytes = 0;
   // The same chunk may appear twice (preload + script, or with a deployment query): count it once.
-  const sources = [...new Set([...scriptSources(html), ...payloadChunks(html)].map((src) => decodeURIComponent(src.replace(/^.*?static\//, "").replace(/[?#].*$/, ""))))];
+  const relativeOf = (src: string) => decodeURIComponent(src.replace(/^.*?static\//, "").replace(/[?#].*$/, ""));
+  const legacy = new Set(scriptTags(html).filter((tag) => tag.legacy).map((tag) => relativeOf(tag.src)));
+  const sources = [...new Set([...scriptSources(html), ...payloadChunks(html)].map(relativeOf))].filter((relative) => !legacy.has(relative));
   for (const relative of sources) {
     const file = path.join(buildDir, "static", relative);
     if (!existsSync(file)) throw new Error(`script not found in the build: ${relative}`);
