@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHealth } from "@/lib/db/health";
 
 const checkDatabaseHealth = vi.fn<() => Promise<DatabaseHealth>>();
@@ -8,6 +8,7 @@ const { GET, dynamic } = await import("./route");
 
 describe("GET /api/health", () => {
   beforeEach(() => checkDatabaseHealth.mockReset());
+  afterEach(() => vi.unstubAllEnvs());
 
   it("answers 200 when the database is ok", async () => {
     checkDatabaseHealth.mockResolvedValue({ status: "ok", driver: "pglite", latencyMs: 3 });
@@ -27,5 +28,17 @@ describe("GET /api/health", () => {
     const response = await GET();
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: "degraded", database });
+  });
+
+  it("keeps the failure's detail out of the answer in production", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    checkDatabaseHealth.mockResolvedValue({ status: "error", driver: "pglite", latencyMs: 1, message: "数据库不可用：/srv/app/.data/db locked" });
+    const response = await GET();
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { database: DatabaseHealth };
+    expect(body.database.message).toBe("数据库不可用");
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("/srv/app/.data/db"));
+    log.mockRestore();
   });
 });
