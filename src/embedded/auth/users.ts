@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import {
   authIdentities,
   authMfaFactors,
@@ -87,12 +87,15 @@ export function serializeUser({ user, identities, factors }: UserBundle) {
 export type SerializedUser = ReturnType<typeof serializeUser>;
 
 export async function loadUserBundle(db: Database, userId: string): Promise<UserBundle | undefined> {
-  const [user] = await db.select().from(authUsers).where(eq(authUsers.id, userId));
-  if (!user) return undefined;
-  const [identities, factors] = await Promise.all([
-    db.select().from(authIdentities).where(eq(authIdentities.userId, userId)).orderBy(authIdentities.createdAt),
-    db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, userId)).orderBy(authMfaFactors.createdAt),
-  ]);
+  const found = await db.query.authUsers.findFirst({
+    where: eq(authUsers.id, userId),
+    with: {
+      identities: { orderBy: asc(authIdentities.createdAt) },
+      factors: { orderBy: asc(authMfaFactors.createdAt) },
+    },
+  });
+  if (!found) return undefined;
+  const { identities, factors, ...user } = found;
   return { user, identities, factors };
 }
 

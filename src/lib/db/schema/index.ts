@@ -2,6 +2,7 @@
 export * from "./namespaces";
 export * from "./profiles";
 export * from "./auth";
+export * from "./auth-relations";
 export * from "./outbox";
 export * from "./ai-apps";
 export * from "./ai-usage";
