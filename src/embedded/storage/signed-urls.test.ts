@@ -42,7 +42,9 @@ describe("signed download URLs", () => {
     } finally {
       vi.useRealTimers();
     }
-    const token = new URL(data!.signedUrl).searchParams.get("token")!;
+    // A fresh, long-lived token: the 1-second one above may have expired by now on a slow machine.
+    const { data: valid } = await bed.userA.storage.from("files").createSignedUrl(key, 60);
+    const token = new URL(valid!.signedUrl).searchParams.get("token")!;
     await bed.userA.storage.from("files").upload(`${bed.idA}/other.txt`, "other");
     const forged = await bed.fetch(`/object/sign/files/${bed.idA}/other.txt?token=${token}`);
     expect(await forged.json()).toMatchObject({ statusCode: "400", code: "InvalidSignature" });
