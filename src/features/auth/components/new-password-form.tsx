@@ -7,9 +7,10 @@ import { toast } from "@/lib/toast";
 import { authCopy } from "../copy";
 import { authErrorText } from "./auth-error-text";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
+import { CodeField } from "./code-field";
+import { NewPasswordFields, useNewPassword } from "./new-password-fields";
 import { useAuth } from "./use-auth";
-import { checkCode, checkPassword, checkPasswordConfirmation, collectErrors } from "./validation";
+import { checkCode, collectErrors } from "./validation";
 
 type Errors = Partial<Record<"password" | "confirm" | "nonce", string>>;
 
@@ -19,8 +20,7 @@ type Errors = Partial<Record<"password" | "confirm" | "nonce", string>>;
  */
 export function NewPasswordForm({ submitLabel, onDone }: { submitLabel: string; onDone?: () => void }) {
   const { getClient } = useAuth();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const newPassword = useNewPassword();
   const [nonce, setNonce] = useState("");
   const [needsNonce, setNeedsNonce] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -29,8 +29,7 @@ export function NewPasswordForm({ submitLabel, onDone }: { submitLabel: string; 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Errors = collectErrors({
-      password: checkPassword(password),
-      confirm: checkPasswordConfirmation(password, confirm),
+      ...newPassword.validate(),
       nonce: needsNonce ? checkCode(nonce) : null,
     });
     setErrors(found);
@@ -38,6 +37,7 @@ export function NewPasswordForm({ submitLabel, onDone }: { submitLabel: string; 
     setPending(true);
     try {
       const client = await getClient();
+      const { password } = newPassword;
       const { error } = await client.auth.updateUser(needsNonce ? { password, nonce: nonce.trim() } : { password });
       if (isAuthApiError(error) && error.code === "reauthentication_needed") {
         const sent = await client.auth.reauthenticate();
@@ -47,8 +47,7 @@ export function NewPasswordForm({ submitLabel, onDone }: { submitLabel: string; 
         return;
       }
       if (error) throw error;
-      setPassword("");
-      setConfirm("");
+      newPassword.clear();
       setNonce("");
       setNeedsNonce(false);
       toast({ variant: "success", title: authCopy.toasts.passwordUpdated, duration: 2000 });
@@ -62,34 +61,15 @@ export function NewPasswordForm({ submitLabel, onDone }: { submitLabel: string; 
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField
-        label={authCopy.fields.newPassword}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <FormField
-        label={authCopy.fields.confirmNewPassword}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={errors.confirm}
+      <NewPasswordFields
+        state={newPassword}
+        errors={errors}
+        labels={{ password: authCopy.fields.newPassword, confirm: authCopy.fields.confirmNewPassword }}
       />
       {needsNonce ? (
         <>
           <FormAlert tone="info">{authCopy.reauth.hint}</FormAlert>
-          <FormField
-            label={authCopy.fields.nonce}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={10}
-            value={nonce}
-            onChange={(event) => setNonce(event.target.value.replace(/\D/g, ""))}
-            error={errors.nonce}
-          />
+          <CodeField label={authCopy.fields.nonce} value={nonce} onValueChange={setNonce} error={errors.nonce} />
         </>
       ) : null}
       <Button type="submit" disabled={pending} className="w-full sm:w-fit">

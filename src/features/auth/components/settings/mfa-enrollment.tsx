@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { authCopy } from "../../copy";
-import { FormField } from "../form-field";
+import { CodeField } from "../code-field";
 import { useAuth } from "../use-auth";
 import { usePendingAction } from "../use-pending-action";
 import { checkTotp } from "../validation";
@@ -47,14 +47,12 @@ export function MfaEnrollment({ totp, onEnrolled, onCancel }: { totp: PendingTot
           {totp.secret}
         </code>
       </div>
-      <FormField
+      <CodeField
         label={authCopy.fields.totpCode}
-        inputMode="numeric"
-        autoComplete="one-time-code"
         maxLength={6}
         placeholder={authCopy.placeholders.totp}
         value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
+        onValueChange={setCode}
         error={error}
       />
       <div className="flex gap-2">

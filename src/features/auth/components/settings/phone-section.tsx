@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
+import { CodeField } from "../code-field";
 import { FormField } from "../form-field";
 import { useAuth } from "../use-auth";
 import { useCountdown } from "../use-countdown";
@@ -93,16 +94,7 @@ export function PhoneSection({ user }: { user: User }) {
         />
         {codeSentTo ? (
           <>
-            <FormField
-              label={authCopy.fields.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={10}
-              placeholder={authCopy.placeholders.code}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
-              error={errors.code}
-            />
+            <CodeField label={authCopy.fields.code} placeholder={authCopy.placeholders.code} value={code} onValueChange={setCode} error={errors.code} />
             <Button type="submit" disabled={verifying.pending} className="w-fit">
               {verifying.pending ? copy.verifying : copy.verify}
             </Button>

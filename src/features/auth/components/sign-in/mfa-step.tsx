@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { authCopy } from "../../copy";
 import { authErrorText } from "../auth-error-text";
 import { FormAlert } from "../form-alert";
-import { FormField } from "../form-field";
+import { CodeField } from "../code-field";
 import { useAuth } from "../use-auth";
 import { checkTotp } from "../validation";
 
@@ -70,14 +70,12 @@ export function MfaStep({ onVerified, onCancel }: Props) {
         <p className="text-sm text-muted-foreground">{authCopy.mfa.description}</p>
       </div>
       {factorId === null ? <FormAlert>{authCopy.mfa.noFactor}</FormAlert> : null}
-      <FormField
+      <CodeField
         label={authCopy.fields.totpCode}
-        inputMode="numeric"
-        autoComplete="one-time-code"
         maxLength={6}
         placeholder={authCopy.placeholders.totp}
         value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
+        onValueChange={setCode}
         error={error}
         autoFocus
       />

@@ -7,7 +7,8 @@ import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { authErrorText } from "../auth-error-text";
 import { FormField } from "../form-field";
-import { checkEmail, checkPassword, checkPasswordConfirmation, collectErrors } from "../validation";
+import { NewPasswordFields, useNewPassword } from "../new-password-fields";
+import { checkEmail, collectErrors } from "../validation";
 
 type Errors = Partial<Record<"displayName" | "email" | "password" | "confirm", string>>;
 
@@ -15,8 +16,7 @@ type Errors = Partial<Record<"displayName" | "email" | "password" | "confirm", s
 export function EmailSignUpForm() {
   const [displayName, setDisplayName] = useState("");
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const newPassword = useNewPassword();
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
@@ -25,8 +25,7 @@ export function EmailSignUpForm() {
     const found: Errors = collectErrors({
       displayName: displayName.trim().length > 50 ? authCopy.validation.displayNameTooLong : null,
       email: checkEmail(email),
-      password: checkPassword(password),
-      confirm: checkPasswordConfirmation(password, confirm),
+      ...newPassword.validate(),
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -34,10 +33,9 @@ export function EmailSignUpForm() {
     try {
       await apiFetch("/api/auth/signup", {
         method: "post",
-        json: { type: "email", email: email.trim(), password, displayName: displayName.trim() || undefined },
+        json: { type: "email", email: email.trim(), password: newPassword.password, displayName: displayName.trim() || undefined },
       });
-      setPassword("");
-      setConfirm("");
+      newPassword.clear();
       toast({ variant: "success", title: authCopy.toasts.signUpMailSent, duration: 2000 });
     } catch (caught) {
       toast({ variant: "destructive", title: authCopy.toasts.failed, description: authErrorText(caught), duration: 5000 });
@@ -66,22 +64,7 @@ export function EmailSignUpForm() {
         error={errors.email}
         hint={authCopy.signUp.emailHint}
       />
-      <FormField
-        label={authCopy.fields.password}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <FormField
-        label={authCopy.fields.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={errors.confirm}
-      />
+      <NewPasswordFields state={newPassword} errors={errors} />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? authCopy.signUp.pending : authCopy.signUp.submit}
       </Button>

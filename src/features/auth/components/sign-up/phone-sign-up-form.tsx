@@ -9,10 +9,12 @@ import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { authErrorText } from "../auth-error-text";
 import { DASHBOARD_PATH } from "../auth-paths";
+import { CodeField } from "../code-field";
 import { FormField } from "../form-field";
+import { NewPasswordFields, useNewPassword } from "../new-password-fields";
 import { useAuth } from "../use-auth";
 import { useCountdown } from "../use-countdown";
-import { checkCode, checkPassword, checkPasswordConfirmation, checkPhone, collectErrors, normalizePhone } from "../validation";
+import { checkCode, checkPhone, collectErrors, normalizePhone } from "../validation";
 
 type Errors = Partial<Record<"phone" | "code" | "password" | "confirm", string>>;
 const RESEND_SECONDS = 60;
@@ -24,8 +26,7 @@ export function PhoneSignUpForm() {
   const countdown = useCountdown();
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const newPassword = useNewPassword();
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [pending, setPending] = useState(false);
@@ -51,8 +52,7 @@ export function PhoneSignUpForm() {
     const found: Errors = collectErrors({
       phone: checkPhone(phone),
       code: checkCode(code),
-      password: checkPassword(password),
-      confirm: checkPasswordConfirmation(password, confirm),
+      ...newPassword.validate(),
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -60,7 +60,7 @@ export function PhoneSignUpForm() {
     try {
       const answer = await apiFetch<{ user: User; session: Session | null }>("/api/auth/signup", {
         method: "post",
-        json: { type: "phone", phone: normalizePhone(phone), password, code: code.trim() },
+        json: { type: "phone", phone: normalizePhone(phone), password: newPassword.password, code: code.trim() },
       });
       if (answer.session) {
         const client = await getClient();
@@ -102,32 +102,8 @@ export function PhoneSignUpForm() {
           </Button>
         }
       />
-      <FormField
-        label={authCopy.fields.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={10}
-        placeholder={authCopy.placeholders.code}
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
-        error={errors.code}
-      />
-      <FormField
-        label={authCopy.fields.password}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <FormField
-        label={authCopy.fields.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={errors.confirm}
-      />
+      <CodeField label={authCopy.fields.code} placeholder={authCopy.placeholders.code} value={code} onValueChange={setCode} error={errors.code} />
+      <NewPasswordFields state={newPassword} errors={errors} />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? authCopy.signUp.pending : authCopy.signUp.submit}
       </Button>
