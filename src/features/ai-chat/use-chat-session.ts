@@ -2,21 +2,15 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { difyProxyUrl } from "@/features/ai-apps";
-import { DifyRequestError, localId, messageOf, sendFeedback, statusOf, stopTask, streamDify, type Rating } from "@/features/ai-runtime";
+import { DifyRequestError, localId, messageOf, newStreamTask, noteTaskId, requestStop, sendFeedback, statusOf, streamDify, type Rating, type StreamTask } from "@/features/ai-runtime";
 import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
 import { applyChatEvent, exchangeFromHistory } from "./exchange-events";
 import type { ChatFile, Exchange, MessagePage } from "./types";
 
 const HISTORY_PAGE = 20;
-/** After 停止, how long the stream may take to end on its own before we cut it. */
-const STOP_GRACE_MS = 2500;
-
-interface ActiveRun {
+interface ActiveRun extends StreamTask {
   key: string;
-  controller: AbortController;
-  taskId?: string;
-  stopRequested: boolean;
 }
 
 export interface SendInput {
@@ -69,8 +63,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
 
   const run = useCallback(
     async (key: string, input: Omit<SendInput, "files">) => {
-      const controller = new AbortController();
-      const current: ActiveRun = { key, controller, stopRequested: false };
+      const current: ActiveRun = { ...newStreamTask(), key };
       active.current = current;
       setStreaming(true);
       const myGeneration = generation.current;
@@ -93,10 +86,10 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
             files: input.fileRefs.length ? input.fileRefs : undefined,
           },
           {
-            signal: controller.signal,
+            signal: current.controller.signal,
             onEvent: (event) => {
               if (generation.current !== myGeneration) return;
-              if (typeof event.task_id === "string") current.taskId = event.task_id;
+              noteTaskId(current, event);
               const started = typeof event.conversation_id === "string" && event.conversation_id ? event.conversation_id : undefined;
               if (started && !conversationRef.current) {
                 conversationRef.current = started;
@@ -159,17 +152,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
   );
 
   const stop = useCallback(() => {
-    const current = active.current;
-    if (!current || current.stopRequested) return;
-    current.stopRequested = true;
-    if (!current.taskId) {
-      // No task id yet (e.g. a slow start): leaving makes the proxy stop the upstream task.
-      current.controller.abort();
-      return;
-    }
-    // Stopping keeps the partial answer: Dify ends the stream with message_end shortly after.
-    stopTask(appid, `chat-messages/${encodeURIComponent(current.taskId)}/stop`).catch(() => current.controller.abort());
-    setTimeout(() => current.controller.abort(), STOP_GRACE_MS);
+    if (active.current) requestStop(appid, active.current, "chat-messages");
   }, [appid]);
 
   const rate = useCallback(

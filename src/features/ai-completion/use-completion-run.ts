@@ -2,23 +2,21 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { difyProxyUrl } from "@/features/ai-apps";
-import { messageOf, sendFeedback, statusOf, stopTask, streamDify, type Rating } from "@/features/ai-runtime";
+import { messageOf, newStreamTask, noteTaskId, requestStop, sendFeedback, statusOf, streamDify, type Rating, type StreamTask } from "@/features/ai-runtime";
 import { toast } from "@/lib/toast";
 import { applyCompletionEvent, idleCompletion, settleCompletion, type CompletionState } from "./completion-run";
-
-const STOP_GRACE_MS = 2500;
 
 /** One streamed generation at a time: 生成, 停止, 赞/踩. */
 export function useCompletionRun(appid: string) {
   const [state, setState] = useState<CompletionState>(idleCompletion);
-  const active = useRef<{ controller: AbortController; taskId?: string; stopRequested: boolean } | null>(null);
+  const active = useRef<StreamTask | null>(null);
 
   useEffect(() => () => active.current?.controller.abort(), []);
 
   const generate = useCallback(
     async (inputs: Record<string, unknown>) => {
       if (active.current) return;
-      const current = { controller: new AbortController(), taskId: undefined as string | undefined, stopRequested: false };
+      const current = newStreamTask();
       active.current = current;
       let sawEnd = false;
       setState({ ...idleCompletion, status: "streaming" });
@@ -29,7 +27,7 @@ export function useCompletionRun(appid: string) {
           {
             signal: current.controller.signal,
             onEvent: (event) => {
-              if (typeof event.task_id === "string") current.taskId = event.task_id;
+              noteTaskId(current, event);
               if (event.event === "message_end") sawEnd = true;
               setState((previous) => applyCompletionEvent(previous, event));
             },
@@ -46,15 +44,7 @@ export function useCompletionRun(appid: string) {
   );
 
   const stop = useCallback(() => {
-    const current = active.current;
-    if (!current || current.stopRequested) return;
-    current.stopRequested = true;
-    if (!current.taskId) {
-      current.controller.abort();
-      return;
-    }
-    stopTask(appid, `completion-messages/${encodeURIComponent(current.taskId)}/stop`).catch(() => current.controller.abort());
-    setTimeout(() => current.controller.abort(), STOP_GRACE_MS);
+    if (active.current) requestStop(appid, active.current, "completion-messages");
   }, [appid]);
 
   const rate = useCallback(

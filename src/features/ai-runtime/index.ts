@@ -9,6 +9,7 @@ export { Markdown } from "./components/markdown";
 export { RequestError } from "./components/request-error";
 export { DifyRequestError, isAbortError, messageOf, QUOTA_STATUS, statusOf } from "./errors";
 export { sendFeedback, stopTask } from "./feedback";
+export { newStreamTask, noteTaskId, requestStop, type StreamTask } from "./stream-task";
 export { shouldSendOnKeyDown, type EnterKeyEvent } from "./ime";
 export { initialValues, normalizeInputForm, toInputs, validateInputs, visibleFields, type FormErrors, type FormField, type FormValues } from "./input-form";
 export { streamDify, type StreamOptions, type StreamOutcome } from "./sse-client";

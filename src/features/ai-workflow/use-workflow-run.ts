@@ -2,22 +2,20 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { difyProxyUrl } from "@/features/ai-apps";
-import { messageOf, statusOf, stopTask, streamDify } from "@/features/ai-runtime";
+import { messageOf, newStreamTask, noteTaskId, requestStop, statusOf, streamDify, type StreamTask } from "@/features/ai-runtime";
 import { applyWorkflowEvent, idleRun, settleRun, startedRun, type WorkflowRunState } from "./workflow-run";
-
-const STOP_GRACE_MS = 2500;
 
 /** Runs the workflow with streaming, following its nodes; 停止 and 再次运行. */
 export function useWorkflowRun(appid: string) {
   const [state, setState] = useState<WorkflowRunState>(idleRun);
-  const active = useRef<{ controller: AbortController; taskId?: string; stopRequested: boolean } | null>(null);
+  const active = useRef<StreamTask | null>(null);
 
   useEffect(() => () => active.current?.controller.abort(), []);
 
   const run = useCallback(
     async (inputs: Record<string, unknown>) => {
       if (active.current) return;
-      const current = { controller: new AbortController(), taskId: undefined as string | undefined, stopRequested: false };
+      const current = newStreamTask();
       active.current = current;
       setState(startedRun(Date.now()));
       try {
@@ -27,7 +25,7 @@ export function useWorkflowRun(appid: string) {
           {
             signal: current.controller.signal,
             onEvent: (event) => {
-              if (typeof event.task_id === "string") current.taskId = event.task_id;
+              noteTaskId(current, event);
               setState((previous) => applyWorkflowEvent(previous, event, Date.now()));
             },
           },
@@ -47,15 +45,7 @@ export function useWorkflowRun(appid: string) {
   );
 
   const stop = useCallback(() => {
-    const current = active.current;
-    if (!current || current.stopRequested) return;
-    current.stopRequested = true;
-    if (!current.taskId) {
-      current.controller.abort();
-      return;
-    }
-    stopTask(appid, `workflows/tasks/${encodeURIComponent(current.taskId)}/stop`).catch(() => current.controller.abort());
-    setTimeout(() => current.controller.abort(), STOP_GRACE_MS);
+    if (active.current) requestStop(appid, active.current, "workflows/tasks");
   }, [appid]);
 
   return { state, run, stop };
