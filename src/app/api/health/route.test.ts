@@ -7,8 +7,13 @@ vi.mock("@/lib/db/health", () => ({ checkDatabaseHealth }));
 const { GET, dynamic } = await import("./route");
 
 describe("GET /api/health", () => {
-  beforeEach(() => checkDatabaseHealth.mockReset());
-  afterEach(() => vi.unstubAllEnvs());
+  // Braces: a hook returning a function has it called as a cleanup, and mockReset() returns the mock.
+  beforeEach(() => {
+    checkDatabaseHealth.mockReset();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
 
   it("answers 200 when the database is ok", async () => {
     checkDatabaseHealth.mockResolvedValue({ status: "ok", driver: "pglite", latencyMs: 3 });
