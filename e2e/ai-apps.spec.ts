@@ -181,6 +181,24 @@ test("workflow: validates, runs node by node and shows the outputs", async ({ pa
   await expect(page.getByTestId("workflow-status")).toHaveAttribute("data-status", "succeeded");
 });
 
+test("workflow: a file input uploads with progress and the run uses it", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto(WORKFLOW);
+  await page.getByLabel("主题").fill("远程办公");
+  const picker = page.locator('input[type="file"][data-variable="reference"]');
+  await picker.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("png") });
+  await expect(page.getByRole("region", { name: /Notification/ })).toContainText("不支持「photo.png」的文件类型，只能上传文档");
+
+  await picker.setInputFiles({ name: "资料.md", mimeType: "text/markdown", buffer: Buffer.from("# 远程办公资料") });
+  const files = page.getByRole("list", { name: "「参考资料」的文件" });
+  await expect(files.getByTestId("pending-file")).toHaveAttribute("data-status", "done");
+  await expect(page.locator("button", { hasText: "选择文件" })).toBeDisabled(); // one file for a `file` input
+
+  await page.getByRole("button", { name: "运行", exact: true }).click();
+  await expect(page.getByTestId("workflow-status")).toHaveAttribute("data-status", "succeeded");
+  await expect(page.getByTestId("workflow-outputs")).toContainText("参考资料：资料.md");
+});
+
 test("completion: streams markdown, then copy and 赞 / 踩", async ({ page, account }) => {
   await signInThroughApi(page.request, account);
   await page.goto(COMPLETION);

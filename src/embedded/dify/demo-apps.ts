@@ -8,7 +8,9 @@ export type UserInputControl =
   | { "text-input": FormField & { max_length?: number } }
   | { paragraph: FormField & { max_length?: number } }
   | { select: FormField & { options: string[] } }
-  | { number: FormField };
+  | { number: FormField }
+  | { file: FileFormField }
+  | { "file-list": FileFormField & { max_length: number } };
 
 export interface FormField {
   variable: string;
@@ -16,6 +18,13 @@ export interface FormField {
   required: boolean;
   default?: string;
   description?: string;
+}
+
+/** A file variable of the form: the browser uploads first, then sends `{type, transfer_method, upload_file_id}`. */
+export interface FileFormField extends FormField {
+  allowed_file_types: string[];
+  allowed_file_extensions: string[];
+  allowed_file_upload_methods: string[];
 }
 
 export interface DemoApp {
@@ -63,6 +72,17 @@ export const demoApps: readonly DemoApp[] = [
       { paragraph: { variable: "notes", label: "补充说明", required: false, max_length: 2000 } },
       { select: { variable: "audience", label: "读者", required: true, options: ["学生", "职场人士", "技术人员"], default: "职场人士" } },
       { number: { variable: "sections", label: "章节数", required: false, default: "3" } },
+      {
+        file: {
+          variable: "reference",
+          label: "参考资料",
+          required: false,
+          description: "可选：上传一份文档，大纲会注明参考了它。",
+          allowed_file_types: ["document"],
+          allowed_file_extensions: [],
+          allowed_file_upload_methods: ["local_file"],
+        },
+      },
     ],
   },
   {

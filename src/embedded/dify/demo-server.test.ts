@@ -54,7 +54,7 @@ describe("embedded demo Dify server", () => {
     expect(await (await call(DEMO_WORKFLOW_KEY, "GET", "/info")).json()).toMatchObject({ mode: "workflow" });
     const parameters = (await (await call(DEMO_WORKFLOW_KEY, "GET", "/parameters")).json()) as Json;
     const types = (parameters.user_input_form as Json[]).map((control) => Object.keys(control)[0]);
-    expect(types).toEqual(["text-input", "paragraph", "select", "number"]);
+    expect(types).toEqual(["text-input", "paragraph", "select", "number", "file"]);
     const chatParameters = (await (await call(DEMO_CHAT_KEY, "GET", "/parameters")).json()) as Json;
     expect(chatParameters.opening_statement).toContain("火花助手");
     expect(chatParameters.suggested_questions).toHaveLength(3);
@@ -144,6 +144,19 @@ describe("embedded demo Dify server", () => {
     expect(blocking.data.outputs.result).toContain("远程办公");
     const invalid = await call(DEMO_WORKFLOW_KEY, "POST", "/workflows/run", { inputs: { audience: "学生" }, user: "w" });
     expect(await invalid.json()).toMatchObject({ code: "invalid_param", message: "topic is required in input form" });
+  });
+
+  it("takes an uploaded file as a workflow input, only the user's own", async () => {
+    const form = new FormData();
+    form.append("file", new File(["# 资料"], "brief.md"));
+    form.append("user", "w");
+    const uploaded = (await (await Promise.resolve(server.request("/files/upload", { method: "POST", headers: { Authorization: `Bearer ${DEMO_WORKFLOW_KEY}` }, body: form }))).json()) as Json;
+    const reference = { type: "document", transfer_method: "local_file", upload_file_id: uploaded.id };
+    const run = (user: string, extra: Json) => call(DEMO_WORKFLOW_KEY, "POST", "/workflows/run", { inputs: { topic: "远程办公", audience: "学生", ...extra }, user });
+    const blocking = (await (await run("w", { reference })).json()) as Json;
+    expect(blocking.data.outputs.result).toContain("参考资料：brief.md");
+    expect(await (await run("someone-else", { reference })).json()).toMatchObject({ code: "invalid_param", message: "Invalid upload file id." });
+    expect(await (await run("w", { reference: "brief.md" })).json()).toMatchObject({ code: "invalid_param", message: "reference in input form must be a file" });
   });
 
   it("answers completion messages without a conversation", async () => {

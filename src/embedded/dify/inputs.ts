@@ -10,6 +10,7 @@ function fieldOf(control: UserInputControl): Field {
 /** Validates `inputs` against the app's form with Dify's messages (reference §1.2); null when valid. */
 export function validateInputs(app: DemoApp, inputs: Record<string, unknown>): string | null {
   for (const field of app.userInputForm.map(fieldOf)) {
+    if (field.type === "file" || field.type === "file-list") continue; // checked against uploads: resolveFileInputs
     const value = inputs[field.variable];
     if (value === undefined || value === null || value === "") {
       if (field.required) return `${field.variable} is required in input form`;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { suggestionsFor } from "./answer";
 import { optionalOwner, readJsonBody, requiredOwner, requireMode, type DemoDeps, type DemoEnv } from "./context";
 import { CONVERSATION_NOT_EXISTS, difyError, MESSAGE_NOT_EXISTS } from "./errors";
+import { uploadFamiliesOf } from "./form-files";
 import { familyOfExtension, fileUploadFor, parametersFor, SYSTEM_PARAMETERS } from "./parameters";
 import {
   conversationJson,
@@ -60,8 +61,8 @@ export function dataRoutes(deps: DemoDeps) {
     if (!file.name || /[/\\]/.test(file.name)) return difyError(c, 400, "filename_not_exists_error", "The specified filename does not exist.");
     const extension = file.name.includes(".") ? (file.name.split(".").pop() ?? "").toLowerCase() : "";
     const family = familyOfExtension(extension);
-    const upload = fileUploadFor(c.get("app"));
-    if (!family || !upload.allowed_file_types.includes(family)) return difyError(c, 415, "unsupported_file_type", "File type not allowed.");
+    const families = uploadFamiliesOf(c.get("app"), fileUploadFor(c.get("app")).allowed_file_types);
+    if (!family || !families.has(family)) return difyError(c, 415, "unsupported_file_type", "File type not allowed.");
     const limit = (sizeLimitMb[family] ?? SYSTEM_PARAMETERS.file_size_limit) * MB;
     if (file.size > limit) return difyError(c, 413, "file_too_large", `File size exceeded. ${file.size} > ${limit}`);
     const owner = optionalOwner(c, form.get("user"));

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { optionalOwner, readJsonBody, requiredOwner, requireMode, type DemoContext, type DemoDeps, type DemoEnv } from "./context";
 import { CONVERSATION_NOT_EXISTS, difyError } from "./errors";
+import type { DemoApp } from "./demo-apps";
 import { answerMessage } from "./generate-message";
+import { resolveFileInputs } from "./form-files";
 import { validateInputs, withDefaults } from "./inputs";
-import { createConversation, findConversation, findFile } from "./store";
+import { createConversation, findConversation, findFile, type Owner } from "./store";
 import { runWorkflow } from "./workflow";
 
 const asInputs = (value: unknown): Record<string, unknown> | null =>
@@ -20,6 +22,11 @@ async function checkFiles(deps: DemoDeps, owner: { appId: string; user: string }
     }
   }
   return files;
+}
+
+async function fileInputsProblem(deps: DemoDeps, owner: Owner, app: DemoApp, inputs: Record<string, unknown>): Promise<string | null> {
+  const resolved = await resolveFileInputs(deps.db, owner, app, inputs);
+  return typeof resolved === "string" ? resolved : null;
 }
 
 /** POST chat-messages, completion-messages, workflows/run and their stop endpoints. */
@@ -42,7 +49,7 @@ export function generateRoutes(deps: DemoDeps) {
     let conversation = conversationId ? await findConversation(deps.db, owner, conversationId) : undefined;
     if (conversationId && !conversation) return difyError(c, 404, "not_found", CONVERSATION_NOT_EXISTS);
     if (!conversation) {
-      const invalid = validateInputs(app, inputs);
+      const invalid = validateInputs(app, inputs) ?? (await fileInputsProblem(deps, owner, app, inputs));
       if (invalid) return difyError(c, 400, "invalid_param", invalid);
     }
     const files = await checkFiles(deps, owner, body.files);
@@ -75,7 +82,7 @@ export function generateRoutes(deps: DemoDeps) {
     if (owner instanceof Response) return owner;
     const inputs = asInputs(body.inputs);
     if (!inputs) return difyError(c, 400, "invalid_param", "inputs is required");
-    const invalid = validateInputs(c.get("app"), inputs);
+    const invalid = validateInputs(c.get("app"), inputs) ?? (await fileInputsProblem(deps, owner, c.get("app"), inputs));
     if (invalid) return difyError(c, 400, "invalid_param", invalid);
     const files = await checkFiles(deps, owner, body.files);
     if (typeof files === "string") return difyError(c, 400, "invalid_param", files);
@@ -103,7 +110,9 @@ export function generateRoutes(deps: DemoDeps) {
     if (!inputs) return difyError(c, 400, "invalid_param", "inputs is required");
     const invalid = validateInputs(c.get("app"), inputs);
     if (invalid) return difyError(c, 400, "invalid_param", invalid);
-    return runWorkflow(c, deps, { owner, inputs: withDefaults(c.get("app"), inputs), streaming: body.response_mode === "streaming" });
+    const attachments = await resolveFileInputs(deps.db, owner, c.get("app"), inputs);
+    if (typeof attachments === "string") return difyError(c, 400, "invalid_param", attachments);
+    return runWorkflow(c, deps, { owner, inputs: withDefaults(c.get("app"), inputs), attachments, streaming: body.response_mode === "streaming" });
   });
 
   // Stop endpoints: like Dify, unknown or finished tasks still answer success.

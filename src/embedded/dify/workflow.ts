@@ -25,7 +25,7 @@ type RunStatus = "succeeded" | "failed" | "stopped";
 export async function runWorkflow(
   c: DemoContext,
   deps: DemoDeps,
-  run: { owner: Owner; inputs: Record<string, unknown>; streaming: boolean },
+  run: { owner: Owner; inputs: Record<string, unknown>; attachments: string[]; streaming: boolean },
 ): Promise<Response> {
   const text = textOfInputs(run.inputs);
   const triggers = triggersIn(text);
@@ -37,7 +37,8 @@ export async function runWorkflow(
   const runId = randomUUID();
   const createdAt = nowSeconds();
   const topic = typeof run.inputs.topic === "string" && run.inputs.topic ? run.inputs.topic : text;
-  const answer = buildAnswer(topic, "workflow");
+  const references = run.attachments.map((name) => `> 参考资料：${name}\n\n`).join("");
+  const answer = references + buildAnswer(topic, "workflow");
   const elapsed = () => (Date.now() - started) / 1000;
   const finished = (status: RunStatus, outputText: string, error: string | null) => {
     const usage = usageFor(JSON.stringify(run.inputs), outputText, elapsed());

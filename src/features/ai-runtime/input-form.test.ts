@@ -51,3 +51,36 @@ describe("input form", () => {
     });
   });
 });
+
+describe("file controls", () => {
+  const form = normalizeInputForm([
+    { file: { variable: "contract", label: "合同", required: true, allowed_file_types: ["document"], allowed_file_upload_methods: ["local_file"] } },
+    { "file-list": { variable: "photos", label: "照片", required: false, allowed_file_types: ["image"], max_length: 4 } },
+    { file: { variable: "link", label: "链接", required: false, allowed_file_types: ["video"], allowed_file_upload_methods: ["remote_url"] } },
+  ]);
+  const ref = (id: string) => ({ type: "document" as const, transfer_method: "local_file" as const, upload_file_id: id });
+
+  it("carry their upload rules; one file for `file`, max_length files for `file-list`", () => {
+    expect(form[0]!.fileConfig).toMatchObject({ allowed_file_types: ["document"], number_limits: 1 });
+    expect(form[1]!.fileConfig).toMatchObject({ allowed_file_types: ["image"], number_limits: 4 });
+    expect(form[1]!.maxLength).toBeUndefined();
+  });
+
+  it("are shown unless they only take links", () => {
+    expect(visibleFields(form).map((field) => field.variable)).toEqual(["contract", "photos"]);
+  });
+
+  it("ask for a required file and wait for uploads to finish", () => {
+    const values = initialValues(form);
+    expect(values.contract).toEqual({ refs: [], uploading: false });
+    expect(validateInputs(form, values)).toEqual({ contract: "请上传「合同」" });
+    expect(validateInputs(form, { ...values, contract: { refs: [], uploading: true } })).toEqual({ contract: "「合同」还在上传，请稍候" });
+    expect(validateInputs(form, { ...values, contract: { refs: [ref("a")], uploading: false } })).toEqual({});
+  });
+
+  it("send one file object for `file` and a list for `file-list`, nothing when empty", () => {
+    const values = { ...initialValues(form), contract: { refs: [ref("a")], uploading: false }, photos: { refs: [ref("b"), ref("c")], uploading: false } };
+    expect(toInputs(form, values)).toEqual({ contract: ref("a"), photos: [ref("b"), ref("c")] });
+    expect(toInputs(form, { ...values, photos: { refs: [], uploading: false } })).toEqual({ contract: ref("a") });
+  });
+});

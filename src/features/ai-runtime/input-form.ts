@@ -1,7 +1,10 @@
+import type { DifyFileRef, DifyFileUploadConfig } from "./types";
+import { uploadEnabled } from "./upload";
+
 /**
  * The app's `user_input_form` (reference §5.5): a list of one-key objects whose key is the control
- * type. Normalised into flat fields; unknown controls are rendered as text inputs, file controls
- * are listed but not rendered by these pages (uploads go through the composer instead).
+ * type. Normalised into flat fields; unknown controls are rendered as text inputs. File controls
+ * take local uploads (sent as file objects); a file control that only takes links is not shown.
  */
 export type FieldType = "text-input" | "paragraph" | "select" | "number" | "checkbox" | "json_object" | "file" | "file-list";
 
@@ -15,10 +18,25 @@ export interface FormField {
   defaultValue?: string;
   description?: string;
   hidden: boolean;
+  /** `file` / `file-list`: what may be uploaded, in the shape of the app's `file_upload`. */
+  fileConfig?: DifyFileUploadConfig;
 }
 
-export type FormValues = Record<string, string | boolean>;
+/** A file control's value: the finished uploads, and whether one is still on its way. */
+export interface FileFieldValue {
+  refs: DifyFileRef[];
+  uploading: boolean;
+}
+
+export type FormValue = string | boolean | FileFieldValue;
+export type FormValues = Record<string, FormValue>;
 export type FormErrors = Record<string, string>;
+
+export function isFileValue(value: FormValue | undefined): value is FileFieldValue {
+  return typeof value === "object" && value !== null;
+}
+
+const isFileType = (type: FieldType) => type === "file" || type === "file-list";
 
 const KNOWN: readonly FieldType[] = ["text-input", "paragraph", "select", "number", "checkbox", "json_object", "file", "file-list"];
 
@@ -36,30 +54,42 @@ export function normalizeInputForm(raw: unknown): FormField[] {
     if (!control || !props || typeof props.variable !== "string" || !props.variable) continue;
     const type: FieldType = (KNOWN as readonly string[]).includes(control) ? (control as FieldType) : "text-input";
     const maxLength = Number(props.max_length);
+    const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
     fields.push({
       type,
       variable: props.variable,
       label: typeof props.label === "string" && props.label ? props.label : props.variable,
       required: props.required === true,
-      maxLength: Number.isFinite(maxLength) && maxLength > 0 ? maxLength : undefined,
+      maxLength: !isFileType(type) && Number.isFinite(maxLength) && maxLength > 0 ? maxLength : undefined,
       options: Array.isArray(props.options) ? props.options.filter((option): option is string => typeof option === "string") : [],
       defaultValue: props.default === undefined || props.default === null ? undefined : String(props.default),
       description: typeof props.description === "string" && props.description ? props.description : undefined,
       hidden: props.hide === true,
+      fileConfig: isFileType(type)
+        ? {
+            enabled: true,
+            allowed_file_types: strings(props.allowed_file_types),
+            allowed_file_extensions: strings(props.allowed_file_extensions),
+            allowed_file_upload_methods: Array.isArray(props.allowed_file_upload_methods) ? strings(props.allowed_file_upload_methods) : undefined,
+            // `max_length` of a file list is its number of files (Dify's default is 5).
+            number_limits: type === "file" ? 1 : Number.isFinite(maxLength) && maxLength > 0 ? maxLength : 5,
+          }
+        : undefined,
     });
   }
   return fields;
 }
 
-/** Fields these pages render (file controls are handled elsewhere or not at all). */
+/** Fields these pages render: not hidden ones, nor file controls that cannot take an upload. */
 export function visibleFields(fields: readonly FormField[]): FormField[] {
-  return fields.filter((field) => !field.hidden && field.type !== "file" && field.type !== "file-list");
+  return fields.filter((field) => !field.hidden && (!isFileType(field.type) || uploadEnabled(field.fileConfig)));
 }
 
 export function initialValues(fields: readonly FormField[]): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    if (field.type === "checkbox") values[field.variable] = field.defaultValue === "true";
+    if (isFileType(field.type)) values[field.variable] = { refs: [], uploading: false };
+    else if (field.type === "checkbox") values[field.variable] = field.defaultValue === "true";
     else if (field.type === "select") values[field.variable] = field.defaultValue && field.options.includes(field.defaultValue) ? field.defaultValue : "";
     else values[field.variable] = field.defaultValue ?? "";
   }
@@ -71,6 +101,12 @@ export function validateInputs(fields: readonly FormField[], values: FormValues)
   const errors: FormErrors = {};
   for (const field of visibleFields(fields)) {
     const value = values[field.variable];
+    if (isFileType(field.type)) {
+      const files = isFileValue(value) ? value : { refs: [], uploading: false };
+      if (files.uploading) errors[field.variable] = `「${field.label}」还在上传，请稍候`;
+      else if (field.required && files.refs.length === 0) errors[field.variable] = `请上传「${field.label}」`;
+      continue;
+    }
     if (field.type === "checkbox") {
       if (field.required && value !== true) errors[field.variable] = `请勾选「${field.label}」`;
       continue;
@@ -103,6 +139,11 @@ export function toInputs(fields: readonly FormField[], values: FormValues): Reco
   const inputs: Record<string, unknown> = {};
   for (const field of visibleFields(fields)) {
     const value = values[field.variable];
+    if (isFileType(field.type)) {
+      const refs = isFileValue(value) ? value.refs : [];
+      if (refs.length > 0) inputs[field.variable] = field.type === "file" ? refs[0] : refs;
+      continue;
+    }
     if (field.type === "checkbox") {
       inputs[field.variable] = value === true;
       continue;

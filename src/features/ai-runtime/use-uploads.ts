@@ -20,8 +20,14 @@ export interface PendingFile {
   uploaded?: DifyUploadedFile;
 }
 
-/** Files picked for the next message: checked, uploaded with progress, removable. */
-export function useUploads(appid: string, config: DifyFileUploadConfig | undefined, system: DifySystemParameters | undefined) {
+/** Files picked for the next message (or a form's file field): checked, uploaded with progress, removable. */
+export function useUploads(
+  appid: string,
+  config: DifyFileUploadConfig | undefined,
+  system: DifySystemParameters | undefined,
+  /** The toast's text when more files are picked than the limit allows. */
+  tooManyText: (limit: number) => string = (limit) => `每条消息最多附带 ${limit} 个文件`,
+) {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const handles = useRef(new Map<string, UploadHandle>());
 
@@ -45,7 +51,7 @@ export function useUploads(appid: string, config: DifyFileUploadConfig | undefin
           continue;
         }
         if (room <= 0) {
-          toast({ variant: "destructive", title: "无法上传", description: `每条消息最多附带 ${limit} 个文件` });
+          toast({ variant: "destructive", title: "无法上传", description: tooManyText(limit) });
           break;
         }
         room -= 1;
@@ -66,7 +72,7 @@ export function useUploads(appid: string, config: DifyFileUploadConfig | undefin
         ).finally(() => handles.current.delete(localId));
       }
     },
-    [appid, config, files.length, patch, system],
+    [appid, config, files.length, patch, system, tooManyText],
   );
 
   const remove = useCallback((localId: string) => {

@@ -144,6 +144,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
               openingStatement={parameters.opening_statement}
               suggestedQuestions={parameters.suggested_questions ?? []}
               fields={fields}
+              system={parameters.system_parameters}
               values={values}
               errors={errors}
               onChange={(variable, value) => {

@@ -38,13 +38,17 @@ describe("chat components render", () => {
   });
 
   it("the welcome shows the input form and suggested questions; the composer its buttons", () => {
-    const fields = normalizeInputForm([{ select: { variable: "tone", label: "回答风格", required: true, options: ["简洁", "详细"] } }]);
+    const fields = normalizeInputForm([
+      { select: { variable: "tone", label: "回答风格", required: true, options: ["简洁", "详细"] } },
+      { "file-list": { variable: "docs", label: "背景资料", required: false, allowed_file_types: ["document"], max_length: 2 } },
+    ]);
     const welcome = renderToStaticMarkup(
       <Welcome
         app={{ appid: "a", kind: "chat", name: "火花助手", description: "演示", icon: "💬" }}
         openingStatement="你好！"
         suggestedQuestions={["介绍一下思维火花"]}
         fields={fields}
+        system={undefined}
         values={initialValues(fields)}
         errors={{ tone: "请选择「回答风格」" }}
         onChange={noop}
@@ -53,6 +57,9 @@ describe("chat components render", () => {
     );
     expect(welcome).toContain("回答风格");
     expect(welcome).toContain("请选择「回答风格」");
+    expect(welcome).toContain("背景资料");
+    expect(welcome).toContain("选择文件（最多 2 个）");
+    expect(welcome).toContain('accept=".txt,.md,');
     expect(welcome).toContain("介绍一下思维火花");
     const uploads = { enabled: true, accept: ".png", files: [], uploading: false, add: noop, remove: noop };
     expect(renderToStaticMarkup(<Composer streaming={false} uploads={uploads} onSend={() => true} onStop={noop} />)).toContain('aria-label="发送"');

@@ -1,10 +1,9 @@
 "use client";
 
-import { AlertCircle, ArrowUp, FileText, Paperclip, Square, X } from "lucide-react";
+import { ArrowUp, Paperclip, Square } from "lucide-react";
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Progress } from "@/components/ui/progress";
-import { shouldSendOnKeyDown, type PendingFile } from "@/features/ai-runtime";
+import { PendingFiles, shouldSendOnKeyDown, type PendingFile } from "@/features/ai-runtime";
 
 interface ComposerProps {
   streaming: boolean;
@@ -20,40 +19,6 @@ interface ComposerProps {
   /** Returns false when the message was not sent (e.g. the input form is incomplete): the text stays. */
   onSend: (text: string) => boolean;
   onStop: () => void;
-}
-
-function AttachmentTray({ files, onRemove }: { files: PendingFile[]; onRemove: (localId: string) => void }) {
-  if (files.length === 0) return null;
-  return (
-    <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label="待发送的文件">
-      {files.map((file) => (
-        <li key={file.localId} className="relative flex w-40 items-center gap-2 rounded-lg border bg-background p-1.5 pr-7 text-xs" data-testid="pending-file" data-status={file.status}>
-          {file.previewUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- a local blob: preview
-            <img src={file.previewUrl} alt="" className="size-9 shrink-0 rounded object-cover" />
-          ) : (
-            <FileText aria-hidden className="size-9 shrink-0 rounded bg-muted p-2 text-muted-foreground" />
-          )}
-          <div className="min-w-0 flex-1 space-y-1">
-            <p className="truncate" title={file.name}>
-              {file.name}
-            </p>
-            {file.status === "uploading" && <Progress value={file.progress} aria-label={`「${file.name}」上传进度`} className="h-1" />}
-            {file.status === "done" && <p className="text-muted-foreground">已上传</p>}
-            {file.status === "error" && (
-              <p className="flex items-center gap-1 text-destructive" title={file.error}>
-                <AlertCircle aria-hidden className="size-3 shrink-0" />
-                <span className="truncate">{file.error}</span>
-              </p>
-            )}
-          </div>
-          <button type="button" onClick={() => onRemove(file.localId)} aria-label={`移除「${file.name}」`} className="absolute top-1 right-1 rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
-            <X aria-hidden className="size-3.5" />
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** The message box: Enter sends, Shift+Enter breaks the line, never while an IME is composing. */
@@ -86,7 +51,7 @@ export function Composer({ streaming, disabled, uploads, onSend, onStop }: Compo
 
   return (
     <div className="rounded-2xl border bg-background shadow-sm focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/30">
-      <AttachmentTray files={uploads.files} onRemove={uploads.remove} />
+      <PendingFiles label="待发送的文件" className="px-3 pt-3" files={uploads.files} onRemove={uploads.remove} />
       <textarea
         ref={box}
         aria-label="输入消息"

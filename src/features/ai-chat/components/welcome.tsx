@@ -1,21 +1,22 @@
 "use client";
 
 import type { PublicAiApp } from "@/features/ai-apps";
-import { appEmoji, InputFormFields, Markdown, visibleFields, type FormErrors, type FormField, type FormValues } from "@/features/ai-runtime";
+import { appEmoji, InputFormFields, Markdown, visibleFields, type DifySystemParameters, type FormErrors, type FormField, type FormValue, type FormValues } from "@/features/ai-runtime";
 
 interface WelcomeProps {
   app: PublicAiApp;
   openingStatement?: string | null;
   suggestedQuestions: string[];
   fields: FormField[];
+  system: DifySystemParameters | undefined;
   values: FormValues;
   errors: FormErrors;
-  onChange: (variable: string, value: string | boolean) => void;
+  onChange: (variable: string, value: FormValue) => void;
   onAsk: (question: string) => void;
 }
 
 /** A new conversation: the app, its opening statement, the input form and suggested questions. */
-export function Welcome({ app, openingStatement, suggestedQuestions, fields, values, errors, onChange, onAsk }: WelcomeProps) {
+export function Welcome({ app, openingStatement, suggestedQuestions, fields, system, values, errors, onChange, onAsk }: WelcomeProps) {
   const shown = visibleFields(fields);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 py-6 sm:py-10">
@@ -36,7 +37,7 @@ export function Welcome({ app, openingStatement, suggestedQuestions, fields, val
           <h3 id="chat-inputs-title" className="mb-3 text-sm font-medium">
             开始前请填写
           </h3>
-          <InputFormFields fields={fields} values={values} errors={errors} onChange={onChange} />
+          <InputFormFields appid={app.appid} system={system} fields={fields} values={values} errors={errors} onChange={onChange} />
         </section>
       )}
       {suggestedQuestions.length > 0 && (

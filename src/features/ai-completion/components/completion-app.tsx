@@ -60,6 +60,8 @@ function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters
           }}
         >
           <InputFormFields
+            appid={app.appid}
+            system={parameters.system_parameters}
             fields={fields}
             values={values}
             errors={errors}

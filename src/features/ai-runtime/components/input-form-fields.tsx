@@ -5,21 +5,28 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import { visibleFields, type FormErrors, type FormField, type FormValues } from "../input-form";
+import { visibleFields, type FormErrors, type FormField, type FormValue, type FormValues } from "../input-form";
+import type { DifySystemParameters } from "../types";
+import { FileInputField } from "./file-input-field";
 
-/** The app's input form (text-input, paragraph, select, number, checkbox, JSON; unknown types as text). */
+/** The app's input form (text-input, paragraph, select, number, checkbox, JSON, files; unknown types as text). */
 export function InputFormFields({
+  appid,
+  system,
   fields,
   values,
   errors,
   disabled,
   onChange,
 }: {
+  /** Where file fields upload to. */
+  appid: string;
+  system: DifySystemParameters | undefined;
   fields: readonly FormField[];
   values: FormValues;
   errors: FormErrors;
   disabled?: boolean;
-  onChange: (variable: string, value: string | boolean) => void;
+  onChange: (variable: string, value: FormValue) => void;
 }) {
   const baseId = useId();
   return (
@@ -58,6 +65,17 @@ export function InputFormFields({
               </NativeSelect>
             ) : field.type === "number" ? (
               <Input {...common} type="number" inputMode="decimal" value={text} onChange={(event) => onChange(field.variable, event.target.value)} />
+            ) : field.type === "file" || field.type === "file-list" ? (
+              <FileInputField
+                appid={appid}
+                field={field}
+                system={system}
+                id={id}
+                disabled={disabled}
+                describedBy={describedBy}
+                invalid={Boolean(error)}
+                onChange={(files) => onChange(field.variable, files)}
+              />
             ) : field.type === "checkbox" ? null : (
               <Input {...common} value={text} onChange={(event) => onChange(field.variable, event.target.value)} />
             )}

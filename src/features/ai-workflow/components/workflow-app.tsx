@@ -75,6 +75,8 @@ function WorkflowWorkspace({ app, parameters }: { app: PublicAiApp; parameters: 
           }}
         >
           <InputFormFields
+            appid={app.appid}
+            system={parameters.system_parameters}
             fields={fields}
             values={values}
             errors={errors}

@@ -188,6 +188,9 @@ describe("Dify proxy against the embedded demo apps", () => {
     expect(await json(await upload("virus.exe", 10))).toMatchObject({ statusCode: 415 });
     expect(await json(await upload("huge.png", 10 * 1024 * 1024 + 1))).toEqual({ statusCode: 413, message: "文件太大，最大 10 MB" });
     expect((await upload("a.png", 10, "demo-chat", (form) => form.append("file", new File(["x"], "b.png")))).status).toBe(400);
-    expect(await json(await upload("a.png", 10, "demo-workflow"))).toMatchObject({ statusCode: 403 });
+    expect(await json(await upload("a.png", 10, "demo-completion"))).toMatchObject({ statusCode: 403 });
+    // The demo workflow's file_upload is off, but its form has a document variable: documents only.
+    expect((await upload("brief.md", 100, "demo-workflow")).status).toBe(201);
+    expect(await json(await upload("a.png", 10, "demo-workflow"))).toMatchObject({ statusCode: 415 });
   });
 });

@@ -34,10 +34,16 @@ export function uploadRulesFrom(parameters: Json): UploadRules {
   if (upload.enabled !== false) for (const family of strings(upload.allowed_file_types)) families.add(family);
   if (obj(upload.image).enabled === true) families.add("image");
   for (const family of ["document", "audio", "video"]) if (obj(upload[family]).enabled === true) families.add(family);
+  const extensions = strings(upload.allowed_file_extensions);
+  // File variables of the input form take uploads too, even when the app's file_upload is off.
+  for (const field of fileFieldsOf(parameters.user_input_form)) {
+    for (const family of strings(field.allowed_file_types)) families.add(family);
+    extensions.push(...strings(field.allowed_file_extensions));
+  }
   const number = (value: unknown, fallback: number) => (typeof value === "number" && value > 0 ? value : fallback);
   return {
     families,
-    extensions: new Set(strings(upload.allowed_file_extensions).map((extension) => extension.replace(/^\./, "").toLowerCase())),
+    extensions: new Set(extensions.map((extension) => extension.replace(/^\./, "").toLowerCase())),
     limitsMb: {
       image: number(system.image_file_size_limit, DEFAULT_LIMITS_MB.image),
       audio: number(system.audio_file_size_limit, DEFAULT_LIMITS_MB.audio),
@@ -45,6 +51,16 @@ export function uploadRulesFrom(parameters: Json): UploadRules {
       other: number(system.file_size_limit, DEFAULT_LIMITS_MB.other),
     },
   };
+}
+
+/** The `file` / `file-list` controls of a `user_input_form` that accept local uploads. */
+function fileFieldsOf(form: unknown): Json[] {
+  if (!Array.isArray(form)) return [];
+  return form
+    .map((control) => obj(control))
+    .map((control) => obj(control.file ?? control["file-list"]))
+    .filter((field) => Object.keys(field).length > 0)
+    .filter((field) => !Array.isArray(field.allowed_file_upload_methods) || strings(field.allowed_file_upload_methods).includes("local_file"));
 }
 
 export function largestLimitBytes(rules: UploadRules): number {
