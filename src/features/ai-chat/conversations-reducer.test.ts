@@ -4,14 +4,27 @@ import { conversationsReducer, initialConversations, type ConversationsState } f
 const c = (id: string, name = `对话 ${id}`) => ({ id, name });
 
 describe("conversationsReducer", () => {
-  const loaded: ConversationsState = conversationsReducer(initialConversations, { type: "loaded", page: [c("a"), c("b")], hasMore: true, append: false });
+  const loaded: ConversationsState = conversationsReducer(initialConversations, { type: "loaded", page: [c("a"), c("b")], hasMore: true, mode: "replace" });
 
   it("loads the first page, then appends further pages without duplicates", () => {
     expect(loaded).toEqual({ items: [c("a"), c("b")], hasMore: true, status: "idle" });
-    const more = conversationsReducer(conversationsReducer(loaded, { type: "load-start", more: true }), { type: "loaded", page: [c("b"), c("c")], hasMore: false, append: true });
+    const more = conversationsReducer(conversationsReducer(loaded, { type: "load-start", more: true }), { type: "loaded", page: [c("b"), c("c")], hasMore: false, mode: "append" });
     expect(more.items.map((item) => item.id)).toEqual(["a", "b", "c"]);
     expect(more.hasMore).toBe(false);
     expect(more.status).toBe("idle");
+  });
+
+  it("a refresh of the first page keeps the older pages already loaded", () => {
+    const threePages = conversationsReducer(loaded, { type: "loaded", page: [c("c"), c("d")], hasMore: true, mode: "append" });
+    // A new conversation "n" is now the newest: the fresh first page is [n, a].
+    const refreshed = conversationsReducer(threePages, { type: "loaded", page: [c("n"), c("a", "周报")], hasMore: true, mode: "refresh" });
+    expect(refreshed.items).toEqual([c("n"), c("a", "周报"), c("b"), c("c"), c("d")]);
+    expect(refreshed.hasMore).toBe(true);
+    const lastPageSeen = conversationsReducer({ ...threePages, hasMore: false }, { type: "loaded", page: [c("a"), c("b")], hasMore: true, mode: "refresh" });
+    expect(lastPageSeen.hasMore).toBe(false); // the user had reached the end: no more to load
+    // Without more after it, the fresh page is the whole list (b was deleted in another tab).
+    const whole = conversationsReducer(threePages, { type: "loaded", page: [c("a")], hasMore: false, mode: "refresh" });
+    expect(whole).toMatchObject({ items: [c("a")], hasMore: false });
   });
 
   it("marks loading and failures", () => {

@@ -10,7 +10,8 @@ export interface ConversationsState {
 
 export type ConversationsAction =
   | { type: "load-start"; more: boolean }
-  | { type: "loaded"; page: Conversation[]; hasMore: boolean; append: boolean }
+  /** `replace`: the first page; `append`: the next page; `refresh`: the first page read again. */
+  | { type: "loaded"; page: Conversation[]; hasMore: boolean; mode: "replace" | "append" | "refresh" }
   | { type: "load-failed"; message: string }
   | { type: "upserted"; conversation: Conversation }
   | { type: "renamed"; id: string; name: string }
@@ -23,9 +24,14 @@ export function conversationsReducer(state: ConversationsState, action: Conversa
     case "load-start":
       return { ...state, status: action.more ? "loading-more" : "loading", error: undefined };
     case "loaded": {
-      if (!action.append) return { items: dedupe(action.page), hasMore: action.hasMore, status: "idle" };
+      // A first page without more after it is the whole list, whatever was loaded before.
+      if (action.mode === "replace" || (action.mode === "refresh" && !action.hasMore)) return { items: dedupe(action.page), hasMore: action.hasMore, status: "idle" };
       // A later page may repeat a conversation that moved while paging: keep the first occurrence.
-      return { items: dedupe([...state.items, ...action.page]), hasMore: action.hasMore, status: "idle" };
+      if (action.mode === "append") return { items: dedupe([...state.items, ...action.page]), hasMore: action.hasMore, status: "idle" };
+      // A refresh must not drop the older pages the user already scrolled to: they stay below the
+      // fresh first page, and so does the cursor state of those pages.
+      const items = dedupe([...action.page, ...state.items]);
+      return { items, hasMore: items.length > action.page.length ? state.hasMore : true, status: "idle" };
     }
     case "load-failed":
       return { ...state, status: "error", error: action.message };

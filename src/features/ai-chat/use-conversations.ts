@@ -14,11 +14,11 @@ export function useConversations(appid: string) {
   const [state, dispatch] = useReducer(conversationsReducer, initialConversations);
 
   const load = useCallback(
-    async (lastId?: string) => {
+    async (lastId?: string, mode: "replace" | "refresh" = "replace") => {
       dispatch({ type: "load-start", more: lastId !== undefined });
       try {
         const page = await apiFetch<ConversationPage>(difyProxyUrl("conversations", appid, { limit: PAGE_SIZE, last_id: lastId }));
-        dispatch({ type: "loaded", page: page.data, hasMore: page.has_more, append: lastId !== undefined });
+        dispatch({ type: "loaded", page: page.data, hasMore: page.has_more, mode: lastId !== undefined ? "append" : mode });
       } catch (error) {
         dispatch({ type: "load-failed", message: messageOf(error) });
       }
@@ -59,7 +59,7 @@ export function useConversations(appid: string) {
   const upsert = useCallback((conversation: Conversation) => dispatch({ type: "upserted", conversation }), []);
 
   /** Re-reads the first page (after a new conversation got its generated name). */
-  const refresh = useCallback(() => load(), [load]);
+  const refresh = useCallback(() => load(undefined, "refresh"), [load]);
 
   return { state, loadMore, rename, remove, upsert, refresh };
 }
