@@ -7,6 +7,15 @@ import { z } from "zod";
 
 // `.env` files often hold `NAME=` for "unset"; treat blank as absent so defaults apply.
 const optionalText = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
+
+function isJsonObject(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
 const textWithDefault = (fallback: string) =>
   z.preprocess((value) => (value === "" || value === undefined ? fallback : value), z.string().min(1));
 
@@ -61,6 +70,8 @@ export const envSchema = z
     AUTH_JWKS_FILE: optionalText,
     AUTH_SMS_TEST_OTPS: optionalText,
     AUTH_PASSWORD_REQUIRED_CHARACTERS: optionalText,
+    // Its fields are checked by the auth service's own schema (authConfigSchema.externalProviders).
+    AUTH_EXTERNAL_PROVIDERS: optionalText.pipe(z.string().refine(isJsonObject, "必须是 JSON 对象，例如 {\"github\": {…}}").optional()),
     SMTP_FROM: optionalText,
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
     // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.

@@ -74,11 +74,22 @@ export const authConfigSchema = z.object({
   passwordHashing: z
     .object({ memoryCost: z.number().int().min(8).default(19456), timeCost: z.number().int().min(1).default(2) })
     .default({ memoryCost: 19456, timeCost: 2 }),
-  /** OAuth providers offered by /authorize: name → endpoint settings. */
+  /**
+   * OAuth 2.0 providers offered by /authorize: name → endpoints and client credentials. The user
+   * info endpoint must answer JSON with `sub` or `id`, and optionally `email`, `email_verified`,
+   * `name`, `picture` / `avatar_url` (OpenID Connect's claims; GitHub-like `id` works too).
+   */
   externalProviders: z
     .record(
-      z.string(),
-      z.object({ clientId: z.string(), authorizeUrl: z.url(), scopes: z.string().optional() }),
+      z.string().regex(/^[a-z0-9_-]{2,32}$/),
+      z.object({
+        clientId: z.string().min(1),
+        clientSecret: z.string().default(""),
+        authorizeUrl: z.url(),
+        tokenUrl: z.url(),
+        userInfoUrl: z.url(),
+        scopes: z.string().optional(),
+      }),
     )
     .default({}),
 });
@@ -127,6 +138,15 @@ export function parseAuthConfig(input: unknown): AuthConfig {
   );
 }
 
+function jsonFromEnv(name: string, value: string | undefined): unknown {
+  if (value === undefined || value.trim() === "") return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw new InvalidAuthConfigError([`${name}: not valid JSON`]);
+  }
+}
+
 /** Builds the configuration from `AUTH_*` variables; a JSON `file` (if given) supplies the base values. */
 export function authConfigFromEnv(env: Record<string, string | undefined>, file?: string): AuthConfig {
   const base = file ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
@@ -159,6 +179,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     smsTestOtps: smsTestOtpsFromEnv(env.AUTH_SMS_TEST_OTPS),
     passwordMinLength: int(env.AUTH_PASSWORD_MIN_LENGTH),
     passwordRequiredCharacters: list(env.AUTH_PASSWORD_REQUIRED_CHARACTERS),
+    externalProviders: jsonFromEnv("AUTH_EXTERNAL_PROVIDERS", env.AUTH_EXTERNAL_PROVIDERS),
   });
   const baseRateLimits = (base.rateLimits ?? {}) as Record<string, unknown>;
   return parseAuthConfig({ ...base, ...fromEnv, rateLimits: { ...baseRateLimits, ...rateLimits } });

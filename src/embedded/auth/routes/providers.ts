@@ -1,42 +1,108 @@
-import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Context, Hono } from "hono";
-import { authIdentities, authUsers } from "@/lib/db";
-import { requestRedirect, type AuthDeps } from "../context";
-import { apiError, badRequest } from "../errors";
+import { authFlowStates, authIdentities, authUsers } from "@/lib/db";
+import { clientIp, requestRedirect, type AuthDeps } from "../context";
+import { apiError, AuthApiError, badRequest } from "../errors";
 import { requireUser, type AuthEnv } from "../middleware";
+import { exchangeProviderCode, fetchProviderProfile } from "../oauth-provider";
+import { userForProviderIdentity } from "../oauth-users";
+import { createFlowState } from "../one-time-tokens";
+import { readPkce } from "../pkce";
+import { errorRedirect, sessionRedirect, withQuery } from "../redirect-params";
 import { isUuid } from "../request";
+import { startSession } from "../sessions";
+import { isBanned } from "../users";
+
+/** Signed `state` of an OAuth round trip: where to go back to, and which flow it belongs to. */
+interface OAuthState {
+  purpose: "oauth_state";
+  provider: string;
+  redirect_to: string;
+  flow_state_id?: string;
+  link_user_id?: string;
+}
+
+const STATE_LIFETIME_SECONDS = 600;
 
 /** OAuth sign-in / linking: only providers configured in `externalProviders` exist. */
 export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
   const { config, db } = deps;
+  const callbackUrl = `${deps.externalUrl}/callback`;
 
-  function providerRedirect(c: Context): string {
+  async function providerRedirect(c: Context, linkUserId?: string): Promise<string> {
     const name = c.req.query("provider") ?? "";
     const provider = config.externalProviders[name];
     if (!provider) throw badRequest("Unsupported provider: provider is not enabled");
+    const pkce = readPkce({ code_challenge: c.req.query("code_challenge"), code_challenge_method: c.req.query("code_challenge_method") });
+    const flow = pkce
+      ? await createFlowState(db, { ...pkce, userId: null, providerType: name, authenticationMethod: "oauth" })
+      : undefined;
+    const state: OAuthState = {
+      purpose: "oauth_state",
+      provider: name,
+      redirect_to: requestRedirect(deps, c),
+      ...(flow ? { flow_state_id: flow.id } : {}),
+      ...(linkUserId ? { link_user_id: linkUserId } : {}),
+    };
     const url = new URL(provider.authorizeUrl);
     url.searchParams.set("client_id", provider.clientId);
-    url.searchParams.set("redirect_uri", `${deps.externalUrl}/callback`);
+    url.searchParams.set("redirect_uri", callbackUrl);
     url.searchParams.set("response_type", "code");
     url.searchParams.set("scope", c.req.query("scopes") ?? provider.scopes ?? "");
-    url.searchParams.set("state", `${randomUUID()}|${encodeURIComponent(requestRedirect(deps, c))}`);
+    url.searchParams.set("state", await deps.keys.sign({ ...state, exp: Math.floor(Date.now() / 1000) + STATE_LIFETIME_SECONDS }));
     return url.toString();
   }
 
-  app.get("/authorize", (c) => c.redirect(providerRedirect(c), 302));
+  async function readState(raw: string | undefined): Promise<OAuthState> {
+    const claims = raw ? ((await deps.keys.verify(raw).catch(() => undefined)) as Partial<OAuthState> | undefined) : undefined;
+    if (claims?.purpose !== "oauth_state" || !claims.provider || !claims.redirect_to) {
+      throw apiError(400, "bad_oauth_state", "OAuth state parameter is invalid or has expired");
+    }
+    return claims as OAuthState;
+  }
 
-  app.get("/callback", () => {
-    throw apiError(400, "bad_oauth_callback", "OAuth callback with missing authorization code or state");
+  app.get("/authorize", async (c) => c.redirect(await providerRedirect(c), 302));
+
+  /** The provider sends the browser back here; the answer is a redirect to the app, as GoTrue's. */
+  app.get("/callback", async (c) => {
+    const state = await readState(c.req.query("state"));
+    const pkce = state.flow_state_id !== undefined;
+    try {
+      const providerError = c.req.query("error");
+      if (providerError) {
+        throw apiError(403, "oauth_provider_error", c.req.query("error_description") ?? providerError);
+      }
+      const code = c.req.query("code");
+      if (!code) throw apiError(400, "bad_oauth_callback", "OAuth callback with missing authorization code");
+      const provider = config.externalProviders[state.provider];
+      if (!provider) throw badRequest("Unsupported provider: provider is not enabled");
+      const profile = await fetchProviderProfile(provider, await exchangeProviderCode(provider, code, callbackUrl));
+      const user = await userForProviderIdentity(deps, state.provider, profile, state.link_user_id);
+      if (isBanned(user)) throw apiError(403, "user_banned", "User is banned");
+      if (pkce) {
+        const [flow] = await db
+          .update(authFlowStates)
+          .set({ userId: user.id, authCodeIssuedAt: new Date() })
+          .where(and(eq(authFlowStates.id, state.flow_state_id!), isNull(authFlowStates.authCodeIssuedAt)))
+          .returning();
+        if (!flow) throw apiError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
+        return c.redirect(withQuery(state.redirect_to, { code: flow.authCode }), 302);
+      }
+      const session = await startSession(deps, user.id, "oauth", { ip: clientIp(c), userAgent: c.req.header("user-agent") });
+      return c.redirect(sessionRedirect(state.redirect_to, session, {}), 302);
+    } catch (error) {
+      if (!(error instanceof AuthApiError)) throw error;
+      return c.redirect(errorRedirect(state.redirect_to, error, pkce), 302);
+    }
   });
 
   const manualLinking = () => {
     if (!config.manualLinking) throw apiError(404, "manual_linking_disabled", "Manual linking is disabled");
   };
 
-  app.get("/user/identities/authorize", requireUser(deps), (c) => {
+  app.get("/user/identities/authorize", requireUser(deps), async (c) => {
     manualLinking();
-    const url = providerRedirect(c);
+    const url = await providerRedirect(c, c.get("bundle").user.id);
     if (c.req.query("skip_http_redirect") === "true") return c.json({ url });
     return c.redirect(url, 302);
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { AuthApiError, badRequest } from "../errors";
 import type { AuthEnv } from "../middleware";
+import { errorRedirect, encodeFragment, sessionRedirect, withQuery } from "../redirect-params";
 import { readBody } from "../request";
 import { startSession } from "../sessions";
 import { VERIFY_TYPES, verifyOneTimeToken, type VerifyType } from "../verification";
@@ -20,20 +21,6 @@ function verifyType(type: string | undefined): VerifyType {
   if (!type) throw badRequest("Verify requires a verification type");
   if (!(VERIFY_TYPES as readonly string[]).includes(type)) throw badRequest(`Unsupported verification type: ${type}`);
   return type as VerifyType;
-}
-
-const OAUTH_ERROR: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
-
-const encode = (params: Record<string, string>) =>
-  Object.keys(params)
-    .sort()
-    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(params[key]!).replace(/%20/g, "+")}`)
-    .join("&");
-
-function withQuery(url: string, params: Record<string, string>): string {
-  const target = new URL(url);
-  for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
-  return target.toString();
 }
 
 export function registerVerify(app: Hono<AuthEnv>, deps: AuthDeps) {
@@ -60,29 +47,14 @@ export function registerVerify(app: Hono<AuthEnv>, deps: AuthDeps) {
       const outcome = await verifyOneTimeToken(deps, { type, tokenHash: token });
       if (outcome.kind === "pending_email_change") {
         const target = isPkce ? withQuery(redirectTo, { message: outcome.message }) : redirectTo;
-        return c.redirect(`${target}#${encode({ message: outcome.message, sb: "" })}`, 303);
+        return c.redirect(`${target}#${encodeFragment({ message: outcome.message, sb: "" })}`, 303);
       }
       if (outcome.pkceAuthCode) return c.redirect(withQuery(redirectTo, { code: outcome.pkceAuthCode }), 303);
       const session = await startSession(deps, outcome.user.id, "otp", { ip: clientIp(c), userAgent: c.req.header("user-agent") });
-      const fragment = encode({
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        sb: "",
-        token_type: "bearer",
-        type,
-      });
-      return c.redirect(`${redirectTo}#${fragment}`, 303);
+      return c.redirect(sessionRedirect(redirectTo, session, { type }), 303);
     } catch (error) {
       if (!(error instanceof AuthApiError)) throw error;
-      const params = {
-        error: OAUTH_ERROR[error.status] ?? "server_error",
-        error_code: error.code,
-        error_description: error.message,
-      };
-      const target = isPkce ? withQuery(redirectTo, params) : redirectTo;
-      return c.redirect(`${target}#${encode({ ...params, sb: "" })}`, 303);
+      return c.redirect(errorRedirect(redirectTo, error, isPkce), 303);
     }
   });
 }
