@@ -56,8 +56,8 @@ test("e-mail sign-up only sends a mail; its link verifies the account and opens 
 test("password sign-in stores the session and opens the dashboard", async ({ page, account }) => {
   await page.goto("/auth/signin");
   await signInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(toasts(page)).toContainText("登录成功");
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/); // the session survives a full load (cookies)
 });
@@ -73,9 +73,10 @@ test("a guarded page sends visitors to sign in and back to where they were going
   await page.goto("/dashboard/settings");
   await expect(page).toHaveURL(/\/auth\/signin$/);
   await signInThroughForm(page, account);
+  // The toast first: it lives 2 s, which a slow machine can spend on the checks below.
+  await expect(toasts(page)).toContainText("登录成功");
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await expect(page.getByRole("heading", { name: "账户设置", level: 1 })).toBeVisible();
-  await expect(toasts(page)).toContainText("登录成功");
 });
 
 test("phone sign-up: the SMS code signs the user in at once", async ({ page }) => {
