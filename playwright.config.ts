@@ -24,6 +24,8 @@ function chromiumPath(): string {
 const port = (process.env.E2E_PORT ??= findFreePort());
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "spark-e2e-")));
 const baseURL = `http://127.0.0.1:${port}`;
+const oauthPort = (process.env.FAKE_OAUTH_PORT ??= findFreePort());
+const oauthURL = `http://127.0.0.1:${oauthPort}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -53,27 +55,46 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `npm run build && npm run start -- --port ${port} --hostname 127.0.0.1`,
-    url: `${baseURL}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      DATA_DIR: dataDir,
-      SITE_URL: baseURL,
-      NEXT_PUBLIC_E2E_HOOKS: "1",
-      DEV_OUTBOX: "on",
-      // Every e2e request comes from 127.0.0.1: per-IP auth limits sized for people would trip.
-      // The limits themselves are proven by the auth service's own tests.
-      AUTH_RATE_LIMIT_SIGN_IN: "2000/300",
-      AUTH_RATE_LIMIT_SIGN_UP: "2000/300",
-      AUTH_RATE_LIMIT_OTP: "2000/300",
-      AUTH_RATE_LIMIT_RESEND: "2000/300",
-      AUTH_RATE_LIMIT_VERIFY: "2000/300",
-      AUTH_RATE_LIMIT_MFA: "2000/60",
-      AUTH_MIN_MAIL_INTERVAL: "0",
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      // A stand-in OAuth provider, so "使用 GitHub 登录" can be followed end to end (e2e/oauth.spec.ts).
+      command: "npx tsx e2e/support/fake-oauth-provider.ts",
+      url: `${oauthURL}/health`,
+      reuseExistingServer: false,
+      env: { FAKE_OAUTH_PORT: oauthPort },
     },
-  },
+    {
+      command: `npm run build && npm run start -- --port ${port} --hostname 127.0.0.1`,
+      url: `${baseURL}/api/health`,
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        DATA_DIR: dataDir,
+        SITE_URL: baseURL,
+        NEXT_PUBLIC_E2E_HOOKS: "1",
+        DEV_OUTBOX: "on",
+        // Every e2e request comes from 127.0.0.1: per-IP auth limits sized for people would trip.
+        // The limits themselves are proven by the auth service's own tests.
+        AUTH_RATE_LIMIT_SIGN_IN: "2000/300",
+        AUTH_RATE_LIMIT_SIGN_UP: "2000/300",
+        AUTH_RATE_LIMIT_OTP: "2000/300",
+        AUTH_RATE_LIMIT_RESEND: "2000/300",
+        AUTH_RATE_LIMIT_VERIFY: "2000/300",
+        AUTH_RATE_LIMIT_MFA: "2000/60",
+        AUTH_MIN_MAIL_INTERVAL: "0",
+        NEXT_TELEMETRY_DISABLED: "1",
+        AUTH_EXTERNAL_PROVIDERS: JSON.stringify({
+          github: {
+            clientId: "spark-e2e",
+            clientSecret: "spark-e2e-secret",
+            authorizeUrl: `${oauthURL}/authorize`,
+            tokenUrl: `${oauthURL}/token`,
+            userInfoUrl: `${oauthURL}/userinfo`,
+            scopes: "read:user user:email",
+          },
+        }),
+      },
+    },
+  ],
 });

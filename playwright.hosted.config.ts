@@ -14,7 +14,8 @@ function findFreePort(): string {
 
 const servicesPort = (process.env.E2E_SERVICES_PORT ??= findFreePort());
 const baseURL = String(baseConfig.use?.baseURL);
-const mainServer = Array.isArray(baseConfig.webServer) ? baseConfig.webServer[0] : baseConfig.webServer;
+// The app's server (the main config also starts a stand-in OAuth provider, not needed here).
+const mainServer = [baseConfig.webServer].flat().find((server) => server?.url?.endsWith("/api/health"));
 
 export default defineConfig({
   ...baseConfig,

@@ -60,6 +60,8 @@ export const authCopy = {
     noAccount: "还没有账号？",
     signUp: "注册",
     oauthError: "第三方登录失败：",
+    oauthDivider: "或使用第三方账号",
+    oauthWith: (provider: string) => `使用 ${provider} 登录`,
   },
   mfa: {
     title: "两步验证",

@@ -4,6 +4,7 @@ export { toAuthRouteError } from "./server/auth-error-message";
 export { getCurrentUser } from "./server/current-user";
 export { getCurrentUserId, requireCurrentUserId } from "./server/current-user-id";
 export { finishOAuthSignIn, OAUTH_CALLBACK_PATH, startOAuthSignIn } from "./server/oauth";
+export { listOAuthProviders } from "./server/oauth-providers";
 export { signInWithPassword } from "./server/password-sign-in";
 export { sendPhoneCode, signUp } from "./server/sign-up";
 export { siteUrl } from "./server/site-url";

@@ -1,13 +1,16 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { startOAuthSignIn } from "@/features/auth/server";
+import { siteUrl, startOAuthSignIn } from "@/features/auth/server";
 import { ApiRouteError } from "@/lib/api";
 
 const providerSchema = z.string().regex(/^[a-z0-9_-]{2,32}$/);
 
-/** Starts an OAuth sign-in; failures go back to the sign-in page with a readable error. */
+/**
+ * Starts an OAuth sign-in; failures go back to the sign-in page with a readable error. Redirects
+ * are built on SITE_URL, not request.url: behind a proxy (or `next start`) that names another host.
+ */
 export async function GET(request: NextRequest) {
-  const signIn = new URL("/auth/signin", request.url);
+  const signIn = new URL(siteUrl("/auth/signin"));
   const provider = providerSchema.safeParse(request.nextUrl.searchParams.get("provider"));
   if (!provider.success) {
     signIn.searchParams.set("error", "不支持该登录方式");

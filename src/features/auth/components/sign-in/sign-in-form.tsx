@@ -14,6 +14,7 @@ import { consumeRedirectPath } from "../consume-redirect-path";
 import { FormAlert } from "../form-alert";
 import { useAuth } from "../use-auth";
 import { MfaStep } from "./mfa-step";
+import { OAuthButtons } from "./oauth-buttons";
 import { PasswordSignInFields, type SignInCredentials } from "./password-sign-in-fields";
 
 type SignInAnswer = { user: User; session: Session };
@@ -22,7 +23,7 @@ type SignInAnswer = { user: User; session: Session };
  * /auth/signin (SPEC §4): the password is checked by POST /api/auth/signin, the session it answers
  * is stored in the browser client, and a user with a verified MFA factor proves it before going on.
  */
-export function SignInForm({ oauthError }: { oauthError?: string | null }) {
+export function SignInForm({ oauthError, oauthProviders = [] }: { oauthError?: string | null; oauthProviders?: readonly string[] }) {
   const router = useRouter();
   const { getClient, setUser } = useAuth();
   const [step, setStep] = useState<"password" | "mfa">("password");
@@ -90,6 +91,7 @@ export function SignInForm({ oauthError }: { oauthError?: string | null }) {
           <PasswordSignInFields kind="phone" pending={pending} onSubmit={signIn} />
         </TabsContent>
       </Tabs>
+      <OAuthButtons providers={oauthProviders} />
       <div className="flex items-center justify-between text-sm">
         <Link href={FORGOT_PASSWORD_PATH} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
           {authCopy.signIn.forgot}

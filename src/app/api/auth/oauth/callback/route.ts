@@ -1,13 +1,16 @@
 import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
 import { redirectCookieName, safeRedirectPath } from "@/features/auth";
-import { finishOAuthSignIn } from "@/features/auth/server";
+import { finishOAuthSignIn, siteUrl } from "@/features/auth/server";
 import { ApiRouteError } from "@/lib/api";
 
-/** The provider sends the visitor back here with a code (or an error). */
+/**
+ * The provider sends the visitor back here with a code (or an error). Redirects are built on
+ * SITE_URL: the session cookies belong to that host, which request.url may not name.
+ */
 export async function GET(request: NextRequest) {
   const params = request.nextUrl.searchParams;
-  const signIn = new URL("/auth/signin", request.url);
+  const signIn = new URL(siteUrl("/auth/signin"));
   const code = params.get("code");
   if (!code) {
     signIn.searchParams.set("error", params.get("error_description") ?? "第三方登录未完成");
@@ -23,5 +26,5 @@ export async function GET(request: NextRequest) {
   const cookieStore = await cookies();
   const saved = cookieName ? safeRedirectPath(cookieStore.get(cookieName)?.value) : null;
   if (cookieName) cookieStore.delete(cookieName);
-  return NextResponse.redirect(new URL(saved ?? "/dashboard", request.url), 303);
+  return NextResponse.redirect(siteUrl(saved ?? "/dashboard"), 303);
 }
