@@ -18,6 +18,16 @@ const MAIL_TOKENS: Record<MailKind, { type: TokenType; sentAt: SentAtColumn; aut
   reauthentication: { type: "reauthentication_token", sentAt: "reauthenticationSentAt", authMethod: "reauthentication" },
 };
 
+const MAIL_LABELS: Record<MailKind, string> = {
+  signup: "confirmation",
+  invite: "invite",
+  magiclink: "magic link",
+  recovery: "recovery",
+  email_change: "email change",
+  email_change_current: "email change",
+  reauthentication: "reauthentication",
+};
+
 /** GoTrue's per-user gap between two mails / SMS of the same kind. */
 function assertFrequency(deps: AuthDeps, sentAt: Date | null, code: "over_email_send_rate_limit" | "over_sms_send_rate_limit") {
   const gap = deps.config.minMailIntervalSeconds * 1000;
@@ -64,7 +74,11 @@ export async function sendEmailToken(
   const expiresInMinutes = Math.round(deps.config.otpExpirySeconds / 60);
   const link = options.kind === "reauthentication" ? undefined : token.link;
   const mail = renderMail(options.kind, { link, code: token.otp, expiresInMinutes });
-  await deps.outbox.sendMail({ to: options.email, ...mail, kind: options.kind, link, code: token.otp });
+  await deps.outbox.sendMail({ to: options.email, ...mail, kind: options.kind, link, code: token.otp }).catch((error: unknown) => {
+    // GoTrue's answer when the mail server refuses: the cause goes to the log, not to the client.
+    console.error(`[embedded-auth] mail to ${options.email} failed`, error);
+    throw apiError(500, "unexpected_failure", `Error sending ${MAIL_LABELS[options.kind]} email`);
+  });
   const now = new Date();
   const sentAt: Partial<Record<SentAtColumn, Date>> = { [spec.sentAt]: now };
   if (options.kind === "invite") sentAt.confirmationSentAt = now;
@@ -87,7 +101,10 @@ export async function sendSmsToken(
   const otp = generateOtp(deps.config.otpLength);
   await storeToken(deps.db, options.user.id, spec.type, tokenHash(options.phone, otp), options.phone);
   const body = renderSms(options.kind, otp, Math.round(deps.config.smsOtpExpirySeconds / 60));
-  const result = await deps.outbox.sendSms({ to: `+${options.phone}`, body, kind: options.kind, code: otp });
+  const result = await deps.outbox.sendSms({ to: `+${options.phone}`, body, kind: options.kind, code: otp }).catch((error: unknown) => {
+    console.error(`[embedded-auth] SMS to +${options.phone} failed`, error);
+    throw apiError(500, "sms_send_failed", "Error sending SMS OTP");
+  });
   await deps.db.update(authUsers).set({ [spec.sentAt]: new Date() }).where(eq(authUsers.id, options.user.id));
   return result;
 }

@@ -26,7 +26,12 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-export async function createAuthHarness(kind: TestTargetKind = "pglite", overrides: AuthConfigInput = {}): Promise<AuthHarness> {
+export async function createAuthHarness(
+  kind: TestTargetKind = "pglite",
+  overrides: AuthConfigInput = {},
+  /** Mail by SMTP instead of the dev outbox. */
+  outboxOptions: { smtpUrl?: string; from?: string } = {},
+): Promise<AuthHarness> {
   const testDatabase = await createTestDatabase(kind);
   const handle = await openDatabase(testDatabase.target);
   const config = parseAuthConfig({
@@ -38,7 +43,7 @@ export async function createAuthHarness(kind: TestTargetKind = "pglite", overrid
     passwordHashing: { memoryCost: 256, timeCost: 1 },
     ...overrides,
   });
-  const outbox = createOutbox({ db: handle.db });
+  const outbox = createOutbox({ db: handle.db, ...outboxOptions });
   const service = await createAuthService({ db: handle.db, config, outbox });
   const root = new Hono().route("/auth/v1", service.app);
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => root.fetch(new Request(input, init));
