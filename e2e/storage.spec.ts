@@ -80,7 +80,7 @@ test("a user uploads, finds, downloads, shares and deletes a file", async ({ pag
   await expect(page.getByRole("button", { name: `删除「${name}」` })).toHaveCount(0);
 });
 
-test("folders can be created, opened and deleted", async ({ page, account }) => {
+test("folders can be created, opened, renamed with their files and deleted", async ({ page, account }) => {
   await signInThroughApi(page.request, account);
   await page.goto("/dashboard/demo/storage");
   const folder = `资料 ${Date.now()}`;
@@ -92,11 +92,27 @@ test("folders can be created, opened and deleted", async ({ page, account }) => 
   const breadcrumb = page.getByRole("navigation", { name: "当前位置" });
   await expect(breadcrumb.getByText(folder)).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("这个文件夹还是空的")).toBeVisible();
+  await page.getByTestId("upload-input").setInputFiles({ name: "笔记.txt", mimeType: "text/plain", buffer: Buffer.from("文件夹里的文件") });
+  await expect(page.getByRole("progressbar", { name: "「笔记.txt」上传进度" })).toHaveAttribute("aria-valuenow", "100");
+
+  // Renaming a folder moves everything in it.
+  await breadcrumb.getByRole("button", { name: "全部文件" }).click();
+  const renamed = `${folder} 改名`;
+  await page.getByRole("button", { name: `重命名或移动「${folder}」` }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("新路径").fill(`${folder}/子目录`);
+  await dialog.getByRole("button", { name: "保存" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("不能把文件夹移动到它自己里面");
+  await dialog.getByLabel("新路径").fill(renamed);
+  await dialog.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByRole("button", { name: `打开文件夹「${folder}」` })).toHaveCount(0);
+  await page.getByRole("button", { name: `打开文件夹「${renamed}」` }).click();
+  await expect(page.getByText("笔记.txt")).toBeVisible();
 
   await breadcrumb.getByRole("button", { name: "全部文件" }).click();
-  await page.getByRole("button", { name: `删除「${folder}」` }).click();
+  await page.getByRole("button", { name: `删除「${renamed}」` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
-  await expect(page.getByRole("button", { name: `打开文件夹「${folder}」` })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `打开文件夹「${renamed}」` })).toHaveCount(0);
 });
 
 test("the avatars bucket refuses wrong-type and too-large files in Chinese, and previews images", async ({ page, account }) => {

@@ -77,6 +77,8 @@ export const filesCopy = {
   saving: "保存中…",
   moved: "已重命名 / 移动",
   moveFailed: "重命名 / 移动失败",
+  folderIntoItself: "不能把文件夹移动到它自己里面",
+  partlyMoved: (moved: number, total: number, reason: string) => `已移动 ${moved} / ${total} 个文件后出错：${reason}`,
   remove: (name: string) => `删除「${name}」`,
   deleteTitle: "删除",
   deleteFile: (name: string) => `确定删除文件「${name}」吗？此操作无法撤销。`,

@@ -33,7 +33,7 @@ export function FileBrowser({ supabase, userId, bucket }: FileBrowserProps) {
   const [search, setSearch] = useState("");
   const [signing, setSigning] = useState<FileEntry | null>(null);
   const [showingPublic, setShowingPublic] = useState<FileEntry | null>(null);
-  const [moving, setMoving] = useState<FileEntry | null>(null);
+  const [moving, setMoving] = useState<Entry | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const [creatingFolder, setCreatingFolder] = useState(false);
 

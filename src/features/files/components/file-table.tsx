@@ -13,7 +13,7 @@ export type FileTableActions = {
   download: (entry: FileEntry) => void;
   signedUrl: (entry: FileEntry) => void;
   publicUrl: (entry: FileEntry) => void;
-  move: (entry: FileEntry) => void;
+  move: (entry: Entry) => void;
   remove: (entry: Entry) => void;
 };
 
@@ -95,11 +95,11 @@ export function FileTable({ entries, thumbnails, pending, publicBucket, actions 
                           <Globe />
                         </IconAction>
                       ) : null}
-                      <IconAction label={filesCopy.move(entry.name)} disabled={busy} onClick={() => actions.move(entry)}>
-                        <Pencil />
-                      </IconAction>
                     </>
                   ) : null}
+                  <IconAction label={filesCopy.move(entry.name)} disabled={busy} onClick={() => actions.move(entry)}>
+                    <Pencil />
+                  </IconAction>
                   <IconAction label={filesCopy.remove(entry.name)} disabled={busy} onClick={() => actions.remove(entry)}>
                     <Trash2 />
                   </IconAction>

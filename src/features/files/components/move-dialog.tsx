@@ -2,21 +2,21 @@
 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { filesCopy } from "../copy";
-import type { FileEntry } from "../lib/entries";
+import type { Entry } from "../lib/entries";
 import { displayPathOf, keyForTypedPath } from "../lib/paths";
 import { SingleFieldForm } from "./single-field-form";
 
 type MoveDialogProps = {
-  entry: FileEntry | null;
+  entry: Entry | null;
   userId: string;
   onOpenChange: (open: boolean) => void;
   /** Resolves true when the move worked (the dialog then closes). */
-  onMove: (entry: FileEntry, toKey: string) => Promise<boolean>;
+  onMove: (entry: Entry, toKey: string) => Promise<boolean>;
 };
 
-/** Renames or moves a file by editing its path below the user's folder. */
+/** Renames or moves a file or a folder by editing its path below the user's folder. */
 export function MoveDialog({ entry, userId, onOpenChange, onMove }: MoveDialogProps) {
-  const moveTo = async (entry: FileEntry, typedPath: string) => {
+  const moveTo = async (entry: Entry, typedPath: string) => {
     const parsed = keyForTypedPath(userId, typedPath);
     // validate() has already refused a path that does not parse; an unchanged path is nothing to do.
     if (!parsed.ok || parsed.key === entry.key) return true;
@@ -37,7 +37,8 @@ export function MoveDialog({ entry, userId, onOpenChange, onMove }: MoveDialogPr
             initialValue={displayPathOf(userId, entry.key)}
             validate={(typedPath) => {
               const parsed = keyForTypedPath(userId, typedPath);
-              return parsed.ok ? null : parsed.message;
+              if (!parsed.ok) return parsed.message;
+              return entry.kind === "folder" && parsed.key.startsWith(`${entry.key}/`) ? filesCopy.folderIntoItself : null;
             }}
             onSubmit={(typedPath) => moveTo(entry, typedPath)}
             onDone={() => onOpenChange(false)}

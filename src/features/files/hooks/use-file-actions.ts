@@ -16,6 +16,14 @@ const REMOVE_BATCH = 1000;
 /** A failure whose message is already Chinese and fit for a toast. */
 export class FileActionError extends Error {}
 
+async function moveFolder(bucket: ReturnType<SupabaseClient["storage"]["from"]>, from: string, to: string): Promise<void> {
+  const keys = await collectFolderKeys(bucket, from);
+  for (const [index, key] of keys.entries()) {
+    const { error } = await bucket.move(key, `${to}${key.slice(from.length)}`);
+    if (error) throw new FileActionError(index === 0 ? storageErrorText(error) : filesCopy.partlyMoved(index, keys.length, storageErrorText(error)));
+  }
+}
+
 async function run<T>(operation: Promise<{ data: T | null; error: unknown }>): Promise<T> {
   const { data, error } = await operation;
   if (error || data === null) throw new FileActionError(storageErrorText(error));
@@ -63,12 +71,16 @@ export function useFileActions(supabase: SupabaseClient, bucketId: string, onCha
     [bucket],
   );
 
-  /** Moves a file to `toKey`; resolves true when it worked (a toast tells either way). */
+  /**
+   * Moves a file to `toKey`, or a folder with everything in it (Storage has no folder move: each
+   * object moves on its own, and the first failure stops the rest). Resolves true when it worked.
+   */
   const move = useCallback(
-    (entry: FileEntry, toKey: string) =>
+    (entry: Entry, toKey: string) =>
       track(entry.key, async () => {
         try {
-          await run(bucket().move(entry.key, toKey));
+          if (entry.kind === "file") await run(bucket().move(entry.key, toKey));
+          else await moveFolder(bucket(), entry.key, toKey);
           toast({ variant: "success", title: filesCopy.moved });
           onChanged();
           return true;
