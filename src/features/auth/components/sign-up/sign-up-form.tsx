@@ -4,11 +4,15 @@ import Link from "next/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { authCopy } from "../../copy";
 import { SIGN_IN_PATH } from "../auth-paths";
+import { OAuthButtons } from "../sign-in/oauth-buttons";
 import { EmailSignUpForm } from "./email-sign-up-form";
 import { PhoneSignUpForm } from "./phone-sign-up-form";
 
-/** /auth/signup: by e-mail (confirmed through a mail) or by phone (an SMS code signs in at once). */
-export function SignUpForm() {
+/**
+ * /auth/signup: by e-mail (confirmed through a mail) or by phone (an SMS code signs in at once); an
+ * OAuth provider signs up and in at once, so its buttons are offered here too.
+ */
+export function SignUpForm({ oauthProviders = [] }: { oauthProviders?: readonly string[] }) {
   return (
     <div className="grid gap-6">
       <div className="space-y-2 text-center">
@@ -27,6 +31,7 @@ export function SignUpForm() {
           <PhoneSignUpForm />
         </TabsContent>
       </Tabs>
+      <OAuthButtons providers={oauthProviders} />
       <p className="text-center text-sm text-muted-foreground">
         {authCopy.signUp.hasAccount}
         <Link href={SIGN_IN_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
