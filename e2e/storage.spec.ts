@@ -107,7 +107,8 @@ test("folders can be created, opened, renamed with their files and deleted", asy
   await dialog.getByRole("button", { name: "保存" }).click();
   await expect(page.getByRole("button", { name: `打开文件夹「${folder}」` })).toHaveCount(0);
   await page.getByRole("button", { name: `打开文件夹「${renamed}」` }).click();
-  await expect(page.getByText("笔记.txt")).toBeVisible();
+  // In the table: the upload queue may still list the file too.
+  await expect(page.getByRole("table", { name: "文件列表" }).getByText("笔记.txt", { exact: true })).toBeVisible();
 
   await breadcrumb.getByRole("button", { name: "全部文件" }).click();
   await page.getByRole("button", { name: `删除「${renamed}」` }).click();
