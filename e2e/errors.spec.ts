@@ -19,6 +19,41 @@ test.describe("error page", () => {
     await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /ai/chat/bad!id?x=1");
   });
 
+  // The fixture route exists only in e2e builds; each status reaches its page the way the product would.
+  for (const { status, title } of [
+    { status: 500, title: "服务器内部错误" },
+    { status: 403, title: "无权访问" },
+    { status: 401, title: "未经授权" },
+  ]) {
+    test(`a ${status} shows the title ${title} with both buttons`, async ({ page }) => {
+      const response = await page.goto(`/e2e-fixtures/error?status=${status}`);
+      expect(response?.status()).toBe(status);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(String(status));
+      await expect(page.getByTestId("error-title")).toHaveText(title);
+      await expect(page.getByTestId("error-message")).not.toBeEmpty();
+      await expect(page.getByRole("button", { name: "返回首页" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "返回上一页" })).toBeVisible();
+    });
+  }
+
+  test("any other status is titled 出错了 and shows the error's message; 返回首页 clears it", async ({ page }) => {
+    await page.goto(`/e2e-fixtures/error?status=418&message=${encodeURIComponent("茶壶坏了")}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("418");
+    await expect(page.getByTestId("error-title")).toHaveText("出错了");
+    await expect(page.getByTestId("error-message")).toHaveText("茶壶坏了");
+    await page.getByRole("button", { name: "返回首页" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("error-title")).toHaveCount(0);
+  });
+
+  test("返回上一页 leaves a thrown error for the previous page", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.goto("/e2e-fixtures/error?status=500");
+    await page.getByRole("button", { name: "返回上一页" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId("error-title")).toHaveCount(0);
+  });
+
   test("返回首页 goes to /", async ({ page }) => {
     await page.goto("/missing");
     await page.getByRole("button", { name: "返回首页" }).click();

@@ -5,3 +5,4 @@ export { ErrorScreen } from "./components/error-screen";
 export { RootErrorLandmark } from "./components/root-error-landmark";
 export { isCrawler } from "./crawler";
 export { errorCopy, errorTitle, notFoundMessage } from "./error-copy";
+export { ThrowAfterMount } from "./components/throw-after-mount";
