@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, utimes } from "node:fs/promises";
 import os from "node:os";
@@ -30,6 +31,29 @@ describe("acquireDataDirLock", () => {
     expect(existsSync(first.lockPath)).toBe(false);
     const third = await acquireDataDirLock(dir);
     await third.release();
+  });
+
+  it("makes a second process stop with the message instead of opening the directory", async () => {
+    const dir = path.join(root, "pglite");
+    const first = await acquireDataDirLock(dir);
+    // A real second Node process, as when `npm run dev` is started twice on one .data/.
+    const openInChild = (dataDir: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "-e",
+          'require("./src/lib/db/data-dir-lock.ts").acquireDataDirLock(process.env.LOCK_DIR).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })',
+        ],
+        { cwd: process.cwd(), env: { ...process.env, LOCK_DIR: dataDir }, encoding: "utf8" },
+      );
+    const refused = openInChild(dir);
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toMatch(/正被另一个进程使用/);
+
+    await first.release();
+    expect(openInChild(dir).status).toBe(0);
   });
 
   it("treats two spellings of one directory as the same lock", async () => {
