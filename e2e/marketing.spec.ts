@@ -71,6 +71,22 @@ test("a blog post opens from the list and links to its neighbours", async ({ pag
   await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
 });
 
+test("the blog list pages through every post", async ({ page }) => {
+  await page.goto("/blog");
+  const posts = page.getByRole("main").getByRole("article");
+  const firstPage = await posts.getByRole("heading").allInnerTexts();
+  const pagination = page.getByRole("navigation", { name: "分页" });
+  await pagination.getByRole("link", { name: /下一页/ }).click();
+  await expect(page).toHaveURL(/\/blog\/page\/2$/);
+  await expect(page).toHaveTitle(/ - 思维火花$/);
+  await expect(pagination.getByRole("link", { name: "第 2 页" })).toHaveAttribute("aria-current", "page");
+  const secondPage = await posts.getByRole("heading").allInnerTexts();
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
+  await pagination.getByRole("link", { name: /上一页/ }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
 test("docs: sidebar, table of contents, previous / next", async ({ page }) => {
   await page.goto("/docs/quick-start");
   const sidebar = page.getByRole("navigation", { name: "文档目录" });
@@ -146,7 +162,12 @@ test("the sitemap lists every marketing page, post and doc, and each of them ans
   }
   expect(paths.filter((path) => path.startsWith("/blog/")).length).toBeGreaterThanOrEqual(3);
   expect(paths.filter((path) => path.startsWith("/docs/")).length).toBeGreaterThanOrEqual(7);
-  for (const path of paths) expect((await request.get(path)).status(), path).toBe(200);
+  for (const path of paths) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    // Every page carries the title template (the home page its own "思维火花 - …").
+    expect((await response.text()).match(/<title>([^<]*)<\/title>/)?.[1], path).toMatch(/(^思维火花 - | - 思维火花$)/);
+  }
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -1,7 +1,7 @@
 import { pageNumbers } from "../pagination";
 import { blogTagSlugs, type BlogTagSlug } from "./tags";
 
-export const BLOG_PAGE_SIZE = 6;
+export const BLOG_PAGE_SIZE = 5;
 
 /** What a /blog/{path} URL shows. Page 1 of a list has no /page/1 URL of its own. */
 export type BlogRoute =

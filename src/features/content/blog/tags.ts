@@ -5,6 +5,7 @@ export const blogTags = {
   product: "产品动态",
   deploy: "部署运维",
   ai: "AI 应用",
+  security: "账号安全",
 } as const;
 
 export type BlogTagSlug = keyof typeof blogTags;
