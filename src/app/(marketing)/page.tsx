@@ -10,6 +10,10 @@ export const metadata = pageMetadata({
   path: "/",
 });
 
+// Prerendered at build time, then refreshed at run time (at most every 5 minutes) so that AI apps
+// configured on the server after the build (DIFY_APPS, AI_APPS_CONFIG) show without a rebuild.
+export const revalidate = 300;
+
 export default function Page() {
   return <HomePage />;
 }
