@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signInThroughApi } from "./support/accounts";
+import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 // With no AI_APPS_CONFIG / DIFY_APPS the registry holds the three embedded demo apps (src/embedded/dify).
@@ -79,6 +79,30 @@ test.describe("chat", () => {
     await expect(page.getByRole("navigation", { name: "对话列表" }).getByRole("button", { name, exact: true })).toHaveCount(0);
   });
 
+  test("踩 is saved with the answer and can be taken back", async ({ page }) => {
+    await openChat(page);
+    const question = `不太满意 ${Date.now() % 100000}`;
+    await ask(page, question);
+    const exchange = page.getByTestId("exchange").last();
+    await expect(exchange).toHaveAttribute("data-status", "done");
+    const dislike = exchange.getByRole("button", { name: "踩" });
+    await dislike.click();
+    await expect(dislike).toHaveAttribute("aria-pressed", "true");
+    await expect(exchange.getByRole("button", { name: "赞" })).toHaveAttribute("aria-pressed", "false");
+
+    // The rating comes back from the server with the history, and pressing 踩 again removes it.
+    const list = page.getByRole("navigation", { name: "对话列表" });
+    await page.reload();
+    await list.getByRole("button", { name: question, exact: true }).click();
+    const restored = page.getByTestId("exchange").last().getByRole("button", { name: "踩" });
+    await expect(restored).toHaveAttribute("aria-pressed", "true");
+    await restored.click();
+    await expect(restored).toHaveAttribute("aria-pressed", "false");
+    await page.reload();
+    await list.getByRole("button", { name: question, exact: true }).click();
+    await expect(page.getByTestId("exchange").last().getByRole("button", { name: "踩" })).toHaveAttribute("aria-pressed", "false");
+  });
+
   test("停止 stops a slow answer", async ({ page }) => {
     await openChat(page);
     await ask(page, `慢慢回答 #慢速 ${Date.now()}`);
@@ -155,6 +179,79 @@ test.describe("chat", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /ai/chat/demo-workflow");
   });
+});
+
+/**
+ * Signs a fresh account in (its conversation list holds only what the test makes, and it has its own
+ * quota) and makes one conversation of 21 messages — one more than a page — then `newer` newer ones.
+ */
+async function seedHistory(page: Page, newer: number) {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  const send = async (query: string, conversationId?: string) => {
+    const response = await page.request.post("/api/ai/dify/chat-messages?appid=demo-chat", {
+      data: { query, inputs: {}, response_mode: "blocking", conversation_id: conversationId },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { conversation_id: string }).conversation_id;
+  };
+  const oldest = await send("最早的一问");
+  for (let index = 2; index <= 21; index += 1) await send(`第 ${index} 问`, oldest);
+  await Promise.all(Array.from({ length: newer }, (_, index) => send(`较新的对话 ${index + 1}`)));
+}
+
+test("chat history: 加载更多 in the sidebar, then 加载更早的消息", async ({ page }) => {
+  test.slow();
+  await seedHistory(page, 20);
+  await page.goto(CHAT);
+  const list = page.getByRole("navigation", { name: "对话列表" });
+  await expect(list.getByRole("button", { name: "较新的对话 1", exact: true })).toBeVisible();
+  const older = list.getByRole("button", { name: "最早的一问", exact: true });
+  await expect(older).toHaveCount(0);
+  await page.getByRole("button", { name: "加载更多" }).click();
+  await older.click();
+
+  const questions = page.getByTestId("user-message");
+  await expect(questions).toHaveCount(20);
+  await expect(questions.first()).toHaveText("第 2 问");
+  await expect(questions.last()).toHaveText("第 21 问");
+  await page.getByRole("button", { name: "加载更早的消息" }).click();
+  await expect(questions).toHaveCount(21);
+  await expect(questions.first()).toHaveText("最早的一问");
+  await expect(page.getByRole("button", { name: "加载更早的消息" })).toHaveCount(0);
+});
+
+test("chat history: older messages load when the list is scrolled to the top", async ({ page }) => {
+  // Known failure: AppPageShell's `flex-1` overrides its `h-dvh` inside the root template's flex
+  // column, so the whole document scrolls and the message list never does. Drop this line once the
+  // shell keeps the viewport's height.
+  test.fail();
+  test.slow();
+  await seedHistory(page, 0);
+  await page.goto(CHAT);
+  await page.getByRole("navigation", { name: "对话列表" }).getByRole("button", { name: "最早的一问", exact: true }).click();
+  const questions = page.getByTestId("user-message");
+  await expect(questions).toHaveCount(20);
+  await page.getByTestId("message-scroller").evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(questions).toHaveCount(21);
+  await expect(questions.first()).toHaveText("最早的一问");
+});
+
+test("answers stream through the app server uncompressed, with headers that stop buffering", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  const headers = { "Accept-Encoding": "gzip, deflate, br" };
+  // The control: this server does compress an ordinary response.
+  const html = await page.request.get(CHAT, { headers });
+  expect(html.headers()["content-encoding"]).toBeTruthy();
+
+  const stream = await page.request.post("/api/ai/dify/chat-messages?appid=demo-chat", {
+    headers,
+    data: { query: `流式头部 ${Date.now()}`, inputs: {}, response_mode: "streaming" },
+  });
+  expect(stream.headers()["content-type"]).toContain("text/event-stream");
+  expect(stream.headers()["cache-control"]).toBe("no-cache, no-transform");
+  expect(stream.headers()["x-accel-buffering"]).toBe("no");
+  expect(stream.headers()["content-encoding"]).toBeUndefined();
+  expect(await stream.text()).toContain('"event":"message_end"');
 });
 
 test("workflow: validates, runs node by node and shows the outputs", async ({ page, account }) => {

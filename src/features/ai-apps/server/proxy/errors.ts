@@ -22,6 +22,8 @@ export function chineseMessageFor(status: number, code: string | undefined, upst
     if (/message/i.test(upstreamMessage)) return "消息不存在或已删除";
     return "请求的内容不存在";
   }
+  // Dify's answer to an upload_file_id that is unknown or another user's.
+  if (status === 400 && /invalid upload file/i.test(upstreamMessage)) return "文件不存在或已失效，请重新上传";
   if (status === 413) return "文件太大，无法上传";
   if (status === 415) return "不支持的文件类型";
   if (status === 429) return "请求太频繁，请稍后再试";

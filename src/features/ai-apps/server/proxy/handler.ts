@@ -43,7 +43,7 @@ export interface ProxyTimeouts {
   blockingMs: number;
   /** Longest silence inside a stream (Dify pings every 10 s). */
   idleMs: number;
-  /** After the browser left: how long to keep reading for the final usage. */
+  /** After the browser left: how long to keep the upstream for the task id (to stop it) and the final usage. */
   drainMs: number;
 }
 
@@ -103,12 +103,22 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     await response.body?.cancel();
   };
 
-  /** Calls the upstream; the timer covers the headers (streams) or the whole call (blocking). */
-  const send = async (app: AiApp, request: Omit<UpstreamRequest, "signal">, clientSignal: AbortSignal, limitMs: number) => {
+  /**
+   * Calls the upstream; the timer covers the headers (streams) or the whole call (blocking). When the
+   * browser leaves before a stream's headers, the call is kept for up to `graceMs`: Dify keeps
+   * generating after a plain abort, and the task id needed to stop it only comes with the first event.
+   */
+  const send = (app: AiApp, request: Omit<UpstreamRequest, "signal">, clientSignal: AbortSignal, limitMs: number, graceMs = 0) => {
     const controller = new AbortController();
-    const onClientAbort = () => controller.abort();
-    clientSignal.addEventListener("abort", onClientAbort, { once: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    let abandonedAt: number | undefined;
+    const onClientAbort = () => {
+      abandonedAt = Date.now();
+      if (graceMs > 0) graceTimer = setTimeout(() => controller.abort(), graceMs);
+      else controller.abort();
+    };
+    clientSignal.addEventListener("abort", onClientAbort, { once: true });
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
@@ -117,10 +127,13 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     });
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(graceTimer);
       clientSignal.removeEventListener("abort", onClientAbort);
     };
     timeout.catch(() => undefined);
-    return { controller, timeout, done, response: Promise.race([callUpstream(app, { ...request, signal: controller.signal }), timeout]) };
+    /** What is left of the grace period (all of it while the browser is still there). */
+    const graceLeft = () => (abandonedAt === undefined ? graceMs : Math.max(0, abandonedAt + graceMs - Date.now()));
+    return { controller, timeout, done, graceLeft, response: Promise.race([callUpstream(app, { ...request, signal: controller.signal }), timeout]) };
   };
 
   const handle = async (request: Request, ctx: DifyProxyContext): Promise<Response> => {
@@ -178,7 +191,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     const hook = await options.beforeForward?.({ app, userId, endpoint, request });
     if (hook instanceof Response) return hook;
 
-    const call = await send(app, upstream, request.signal, streaming ? timeouts.headersMs : timeouts.blockingMs);
+    const call = streaming ? send(app, upstream, request.signal, timeouts.headersMs, timeouts.drainMs) : send(app, upstream, request.signal, timeouts.blockingMs);
     let response: Response;
     try {
       response = await call.response;
@@ -196,6 +209,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     const contentType = response.headers.get("content-type") ?? "";
     if (contentType.includes("text/event-stream") && response.body) {
       call.done();
+      const drainMs = call.graceLeft();
       const kind = endpoint.generation ?? app.kind;
       const tracker = new UsageTracker();
       let finishRelay!: () => void;
@@ -206,7 +220,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         clientSignal: request.signal,
         tracker,
         idleTimeoutMs: timeouts.idleMs,
-        drainMs: timeouts.drainMs,
+        drainMs,
         onTaskStarted: (taskId) => tasks.remember(taskId, userId, appid),
         onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
         onFinish: () => {

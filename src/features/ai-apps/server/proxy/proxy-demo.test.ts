@@ -39,6 +39,22 @@ function call(user: string | null, method: string, path: string, options: { appi
 const json = async (response: Response) => (await response.json()) as SseEvent;
 const chat = async (user: string, query: string, extra: object = {}) =>
   json(await call(user, "POST", "chat-messages", { body: { query, inputs: {}, response_mode: "blocking", ...extra } }));
+/** Starts a stream and reads up to its first event; `rest` reads it to the end. */
+async function startStream(user: string, path: string, appid: string, body: object) {
+  const reader = (await call(user, "POST", path, { appid, body })).body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes("\n\n")) text += decoder.decode((await reader.read()).value, { stream: true });
+  const first = parseSse(text.slice(0, text.indexOf("\n\n") + 2)).events[0] as SseEvent;
+  const rest = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return parseSse(text);
+      text += decoder.decode(value, { stream: true });
+    }
+  })();
+  return { taskId: first.task_id as string, first, rest };
+}
 const usageRows = (messageId: string) => handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.messageId, messageId));
 
 describe("Dify proxy against the embedded demo apps", () => {
@@ -59,7 +75,7 @@ describe("Dify proxy against the embedded demo apps", () => {
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(response.headers.get("x-accel-buffering")).toBe("no");
-    expect(response.headers.get("content-encoding")).toBeNull();
+    // Compression is the app server's doing, not the handler's: e2e/ai-apps.spec.ts checks it through `next start`.
     const { events } = parseSse(await response.text());
     const end = events.at(-1)!;
     expect(end.event).toBe("message_end");
@@ -108,6 +124,47 @@ describe("Dify proxy against the embedded demo apps", () => {
     expect(history.data).toMatchObject([{ id: message, feedback: null }]);
   });
 
+  it("isolates completion feedback, workflow and completion stops, and uploads across users", async () => {
+    const completion = await json(await call(alice, "POST", "completion-messages", { appid: "demo-completion", body: { inputs: { query: "写一句口号" } } }));
+    const id = completion.message_id as string;
+    for (const response of [
+      await call(bob, "POST", "message-feedbacks", { appid: "demo-completion", body: { message_id: id, rating: "dislike", user: alice } }),
+      await call(bob, "POST", `messages/${id}/feedbacks`, { appid: "demo-completion", body: { rating: "dislike" } }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect((await json(response)).message).toBe("消息不存在或已删除");
+    }
+    expect(await json(await call(alice, "POST", "message-feedbacks", { appid: "demo-completion", body: { message_id: id, rating: "like" } }))).toEqual({ result: "success" });
+
+    const runs = [
+      { appid: "demo-workflow", path: "workflow/run", inputs: { topic: "旅行", audience: "学生" }, stop: (task: string) => `workflows/tasks/${task}/stop` },
+      { appid: "demo-completion", path: "completion-messages", inputs: { query: "写一段长文案" }, stop: (task: string) => `completion-messages/${task}/stop` },
+    ];
+    for (const run of runs) {
+      const { taskId, rest } = await startStream(alice, run.path, run.appid, { inputs: run.inputs, response_mode: "streaming" });
+      expect(await json(await call(bob, "POST", run.stop(taskId), { appid: run.appid, body: { user: alice } }))).toEqual({ statusCode: 404, message: "任务不存在或已结束" });
+      expect(await json(await call(alice, "POST", run.stop(taskId), { appid: run.appid }))).toEqual({ result: "success" });
+      await rest;
+    }
+
+    // Uploads belong to the uploader: Bob cannot attach Alice's file (in a chat or a workflow form).
+    const upload = async (appid: string) => {
+      const form = new FormData();
+      form.append("file", new File(["# 资料"], "brief.md", { type: "text/markdown" }));
+      return (await json(await fetch(`${server.baseUrl}/files/upload?appid=${appid}`, { method: "POST", headers: { "x-test-user": alice }, body: form }))).id as string;
+    };
+    const chatFile = { type: "document", transfer_method: "local_file", upload_file_id: await upload("demo-chat") };
+    const withFile = (user: string) => call(user, "POST", "chat-messages", { body: { query: "总结附件", inputs: {}, files: [chatFile] } });
+    const foreignChat = await withFile(bob);
+    expect(foreignChat.status).toBe(400);
+    expect(await json(foreignChat)).toMatchObject({ statusCode: 400, message: "文件不存在或已失效，请重新上传" });
+    expect((await withFile(alice)).status).toBe(200);
+    const reference = { type: "document", transfer_method: "local_file", upload_file_id: await upload("demo-workflow") };
+    const runWith = (user: string) => call(user, "POST", "workflow/run", { appid: "demo-workflow", body: { inputs: { topic: "旅行", audience: "学生", reference } } });
+    expect(await json(await runWith(bob))).toMatchObject({ statusCode: 400, message: "文件不存在或已失效，请重新上传" });
+    expect((await runWith(alice)).status).toBe(200);
+  });
+
   it("renames with PUT or POST (auto_generate too), deletes with a DELETE body, and pages", async () => {
     const { conversation_id: id } = await chat(alice, "改名测试", { auto_generate_name: false });
     expect(await json(await call(alice, "PUT", `conversations/${id}/name`, { body: { name: "新名字" } }))).toMatchObject({ name: "新名字" });
@@ -129,20 +186,11 @@ describe("Dify proxy against the embedded demo apps", () => {
   });
 
   it("stops only tasks it saw start for the same user", async () => {
-    const response = await call(alice, "POST", "chat-messages", { body: { query: "长回答", inputs: {}, response_mode: "streaming" } });
-    const reader = response.body!.getReader();
-    let text = "";
-    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
-    const taskId = (parseSse(text.slice(0, text.indexOf("\n\n") + 2)).events[0] as SseEvent).task_id as string;
+    const { taskId, rest } = await startStream(alice, "chat-messages", "demo-chat", { query: "长回答", inputs: {}, response_mode: "streaming" });
     expect((await call(bob, "POST", `chat-messages/${taskId}/stop`)).status).toBe(404);
     expect((await call(alice, "POST", `chat-messages/${randomUUID()}/stop`)).status).toBe(404);
     expect(await json(await call(alice, "POST", `chat-messages/${taskId}/stop`))).toEqual({ result: "success" });
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    expect(parseSse(text).events.at(-1)).toMatchObject({ event: "message_end" });
+    expect((await rest).events.at(-1)).toMatchObject({ event: "message_end" });
   });
 
   it("stops the upstream task and still records usage once when the browser disconnects", async () => {

@@ -37,8 +37,16 @@ function fakeUpstream(): Promise<{ url: string; seen: SseEvent[]; close: () => P
           res.writeHead(400, { "Content-Type": "application/json" });
           res.end(JSON.stringify({ code: "provider_not_initialize", message: "No valid model provider", status: 400 }));
           return;
+        case "forbidden":
+          res.writeHead(403, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ code: "forbidden", message: "The app is disabled", status: 403 }));
+          return;
         case "hang":
           return; // never answers
+        case "slow-body":
+          res.writeHead(200, { "Content-Type": "application/json" });
+          res.write('{"event":"message","answer":"');
+          return; // the rest never comes
         case "stall":
           sse(res);
           res.write(frame({ event: "message", answer: "开头", ...ids }));
@@ -123,9 +131,9 @@ const app = (appid: string, key: string, kind: ConfiguredApp["kind"] = "chat", b
 beforeAll(async () => {
   handle = await openDatabase({ kind: "pglite" });
   upstream = await fakeUpstream();
-  const keys = ["echo", "fail-500", "fail-400", "hang", "stall", "pings", "drop", "malformed", "html", "chatflow-workflow-first", "chatflow-message-first"];
+  const keys = ["echo", "fail-500", "fail-400", "forbidden", "bad-key", "hang", "slow-body", "stall", "pings", "drop", "malformed", "html", "chatflow-workflow-first", "chatflow-message-first"];
   await seedAppRegistry(handle.db, [...keys.map((key) => app(key, key)), app("workflow", "workflow", "workflow"), app("refused", "x", "chat", "http://127.0.0.1:1/v1")]);
-  proxy = createDifyProxy({ database: async () => handle.db, timeouts: { headersMs: 1000, blockingMs: 3000, idleMs: 1000 } });
+  proxy = createDifyProxy({ database: async () => handle.db, timeouts: { headersMs: 1000, blockingMs: 1500, idleMs: 1000 } });
   server = await serveProxy(proxy);
 });
 afterAll(async () => {
@@ -163,6 +171,23 @@ describe("Dify proxy against a misbehaving upstream", () => {
     expect(await (await post("refused", "chat-messages", { query: "q", inputs: {} })).json()).toEqual({ statusCode: 502, message: "无法连接 AI 服务，请稍后重试" });
     expect(await (await stream("hang")).json()).toEqual({ statusCode: 504, message: "AI 服务响应超时，请稍后重试" });
     expect(await (await post("html", "chat-messages", { query: "q", inputs: {} })).json()).toMatchObject({ statusCode: 502, message: "AI 服务返回了无法识别的数据，请稍后重试" });
+  });
+
+  it("reports a rejected app key (upstream 401/403) as the app's fault, never as the caller's 401", async () => {
+    for (const appid of ["bad-key", "forbidden"]) {
+      for (const response of [await post(appid, "chat-messages", { query: "q", inputs: {} }), await stream(appid)]) {
+        expect(response.status).toBe(502);
+        expect(await response.json()).toMatchObject({ statusCode: 502, message: "AI 应用配置有误（密钥无效或应用已停用），请联系管理员" });
+      }
+    }
+  });
+
+  it("times out a blocking call that never finishes, headers or body", async () => {
+    for (const appid of ["hang", "slow-body"]) {
+      const response = await post(appid, "chat-messages", { query: "q", inputs: {}, response_mode: "blocking" });
+      expect(response.status).toBe(504);
+      expect(await response.json()).toEqual({ statusCode: 504, message: "AI 服务响应超时，请稍后重试" });
+    }
   });
 
   it("ends a stalled stream with a final error event", async () => {

@@ -17,7 +17,7 @@ export interface RelayOptions {
   tracker: UsageTracker;
   /** Max silence from the upstream (Dify pings every 10 s). */
   idleTimeoutMs: number;
-  /** After the browser left: how long to keep reading for the final usage (after stopping the task). */
+  /** After the browser left: how long to keep reading for the task id (to stop it) and the final usage. */
   drainMs: number;
   onTaskStarted: (taskId: string) => void;
   /** The browser left before the answer ended: stop the upstream task. */
@@ -65,6 +65,8 @@ export function relayEventStream(options: RelayOptions): Response {
     resume?.();
   };
   options.clientSignal.addEventListener("abort", onClientGone, { once: true });
+  // The browser may have left while the headers were on their way: read on for the task id anyway.
+  if (options.clientSignal.aborted) onClientGone();
 
   const observe = (events: Record<string, unknown>[]) => {
     for (const event of events) {

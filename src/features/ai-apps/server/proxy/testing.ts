@@ -2,12 +2,19 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { DifyProxy } from "./handler";
 
+export interface ServeProxyOptions {
+  /** Called when the server sees a browser request go away (its signal aborts). */
+  onClientGone?: (request: Request) => void;
+}
+
 /** Test/bench helper: serves a proxy over real HTTP on 127.0.0.1; `x-test-user` plays the session. */
-export async function serveProxy(proxy: DifyProxy): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+export async function serveProxy(proxy: DifyProxy, options: ServeProxyOptions = {}): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const server = serve({
     hostname: "127.0.0.1",
     port: 0,
     fetch: (request: Request) => {
+      const { onClientGone } = options;
+      if (onClientGone) request.signal.addEventListener("abort", () => onClientGone(request), { once: true });
       const url = new URL(request.url);
       const path = url.pathname.replace(/^\/api\/ai\/dify\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
       return proxy.handle(request, { path, userId: request.headers.get("x-test-user") });
