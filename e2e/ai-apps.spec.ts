@@ -221,10 +221,6 @@ test("chat history: 加载更多 in the sidebar, then 加载更早的消息", as
 });
 
 test("chat history: older messages load when the list is scrolled to the top", async ({ page }) => {
-  // Known failure: AppPageShell's `flex-1` overrides its `h-dvh` inside the root template's flex
-  // column, so the whole document scrolls and the message list never does. Drop this line once the
-  // shell keeps the viewport's height.
-  test.fail();
   test.slow();
   await seedHistory(page, 0);
   await page.goto(CHAT);

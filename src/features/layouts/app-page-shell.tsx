@@ -11,7 +11,7 @@ import { ThemeToggle } from "./theme-toggle";
 /** The default layout of the AI application pages: a slim top bar and a full-height content area. */
 export function AppPageShell({ children }: { children: ReactNode }) {
   return (
-    <div className="flex h-dvh min-h-0 flex-1 flex-col">
+    <div className="flex h-dvh min-h-0 flex-none flex-col">
       <SkipLink />
       <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background/70 px-4 backdrop-blur sm:px-6">
         <SiteLogo />
