@@ -56,3 +56,17 @@ export function startOfMonth(now: Date): Date {
   const { year, month } = calendarDate(now);
   return startOfCalendarDay({ year, month, day: 1 });
 }
+
+/**
+ * `instant` moved by whole calendar months in the product's zone at the same wall-clock time,
+ * clamped to the last day of a shorter month (Jan 31 → Feb 28), like card billing does.
+ */
+export function addCalendarMonths(instant: Date, months: number): Date {
+  const wall = new Date(wallClockAsUtc(instant) + instant.getUTCMilliseconds());
+  const total = wall.getUTCMonth() + months;
+  const year = wall.getUTCFullYear() + Math.floor(total / 12);
+  const month = ((total % 12) + 12) % 12;
+  const day = Math.min(wall.getUTCDate(), new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
+  const timeOfDay = wall.getTime() - Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+  return new Date(startOfCalendarDay({ year, month: month + 1, day }).getTime() + timeOfDay);
+}
