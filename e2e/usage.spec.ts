@@ -103,3 +103,33 @@ test("the dashboards show a user's usage and quota move after one chat", async (
   await expect(tooltip).toContainText(chinaToday());
   await expect(tooltip).toContainText(count(used));
 });
+
+test("moving around inside the app after a chat, each page shows the new figures", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  // Visit the usage pages first, so the client router has them cached from before the chat.
+  await page.goto("/dashboard");
+  await expectMeter(page.getByTestId("usage-meter"), 0);
+  const sidebar = page.getByRole("navigation", { name: "控制台导航" });
+  await sidebar.getByRole("link", { name: "Token 用量" }).click();
+  await expect(page.getByText("还没有用量记录")).toBeVisible();
+  await sidebar.getByRole("link", { name: "AI 应用" }).click();
+  await expect(appCard(page, CHAT_APP).getByTestId("app-month-usage")).toHaveText("本月尚未使用");
+
+  await appCard(page, CHAT_APP).click();
+  const box = page.getByRole("textbox", { name: "输入消息" });
+  await box.fill(`再问一次 ${Date.now()}`);
+  await box.press("Enter");
+  await expect(page.getByTestId("exchange").last()).toHaveAttribute("data-status", "done");
+  await expect.poll(() => tokensUsed(page)).toBeGreaterThan(0);
+  const used = await tokensUsed(page);
+
+  await page.getByRole("link", { name: "返回控制台" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/ai\/ai$/);
+  await expect(appCard(page, CHAT_APP).getByTestId("app-month-usage")).toHaveText(`本月 ${count(used)} Token · 1 次调用`);
+  await sidebar.getByRole("link", { name: "Token 用量" }).click();
+  await expect(page.getByText(`30 天合计 ${count(used)} Token`)).toBeVisible();
+  await expectMeter(page.getByTestId("usage-meter"), used);
+  await sidebar.getByRole("link", { name: "概览" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectMeter(page.getByTestId("usage-meter"), used);
+});
