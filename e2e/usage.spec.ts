@@ -29,6 +29,9 @@ async function expectMeter(meter: Locator, used: number) {
   await expect(meter.getByRole("progressbar", { name: "本月用量" })).toHaveAttribute("aria-valuenow", String(Math.round((used / FREE_QUOTA) * 100)));
 }
 
+// Each test signs up, chats and loads about ten pages: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const appCard = (page: Page, name: string) => page.getByRole("list", { name: "AI 应用" }).getByRole("link", { name: `打开${name}` });
 
 test("the dashboards show a user's usage and quota move after one chat", async ({ page }) => {
