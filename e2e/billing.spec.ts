@@ -143,3 +143,32 @@ test("the billing APIs validate their callers and bodies", async ({ page, playwr
 // The quota scenario (free user refused in chat → upgrades → chats again) is e2e/quota.spec.ts,
 // run by playwright.hosted.config.ts whose server has a 1-token free plan.
 
+
+// The refusal itself is the proxy's (src/app/api/ai/dify, unit-tested in billing/server/quota.test.ts);
+// this server's free plan is too large to use up here, so its exact 402 answer is played to the page.
+test.describe("the quota refusal on the workflow and completion pages", () => {
+  const quotaExceeded = { status: 402, json: { statusCode: 402, message: "本月额度已用完，请升级套餐" } };
+
+  test("a workflow run refused for quota links to the plans, without 重试", async ({ page, account }) => {
+    await signInThroughApi(page.request, account);
+    await page.route("**/api/ai/dify/workflow*/run?*", (route) => route.fulfill(quotaExceeded));
+    await page.goto("/ai/workflow/demo-workflow");
+    await page.getByLabel("主题").fill("远程办公");
+    await page.getByRole("button", { name: "运行", exact: true }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "本月额度已用完，请升级套餐" });
+    await expect(alert.getByRole("link", { name: "查看套餐" })).toHaveAttribute("href", "/pricing");
+    await expect(alert.getByRole("link", { name: "账单与用量" })).toHaveAttribute("href", "/dashboard/settings/billing");
+    await expect(alert.getByRole("button", { name: "重试" })).toHaveCount(0);
+  });
+
+  test("a completion refused for quota links to the plans, without 重试", async ({ page, account }) => {
+    await signInThroughApi(page.request, account);
+    await page.route("**/api/ai/dify/completion-messages?*", (route) => route.fulfill(quotaExceeded));
+    await page.goto("/ai/completion/demo-completion");
+    await page.getByLabel("写作要求").fill("为咖啡店写一段开业文案");
+    await page.getByRole("button", { name: "生成", exact: true }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "本月额度已用完，请升级套餐" });
+    await alert.getByRole("link", { name: "查看套餐" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});

@@ -165,3 +165,44 @@ test("the account settings upload an avatar to the public avatars bucket", async
   await expect(toasts(page).getByText("头像已移除", { exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: "当前头像" })).toHaveCount(0);
 });
+
+test("several files dropped on the zone upload together, each with its own progress row", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/demo/storage");
+  await expect(page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^files/ })).toHaveAttribute("aria-pressed", "true");
+
+  // Four files, one more than the page uploads at once, so one waits its turn.
+  const stamp = Date.now();
+  const files = [
+    { name: `拖放-${stamp}-周报.md`, type: "text/markdown", text: "# 周报\n".repeat(2000) },
+    { name: `拖放-${stamp}-数据.csv`, type: "text/csv", text: "日期,数量\n2026-11-22,3\n".repeat(5000) },
+    { name: `拖放-${stamp}-说明.txt`, type: "text/plain", text: "说明" },
+    { name: `drop-${stamp}-notes.json`, type: "application/json", text: JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => i) }) },
+  ];
+  // A real drop: the browser builds the DataTransfer, the zone gets dragover then drop.
+  await page.getByTestId("upload-drop-zone").evaluate((zone, dropped) => {
+    const data = new DataTransfer();
+    for (const file of dropped) data.items.add(new File([file.text], file.name, { type: file.type }));
+    zone.dispatchEvent(new DragEvent("dragenter", { dataTransfer: data, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, files);
+
+  const queue = page.getByRole("region", { name: "上传队列" });
+  await expect(queue.getByRole("listitem")).toHaveCount(files.length);
+  for (const file of files) {
+    const row = queue.getByRole("listitem").filter({ hasText: file.name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("progressbar", { name: `「${file.name}」上传进度` })).toHaveAttribute("aria-valuenow", "100");
+    await expect(row).toHaveAttribute("data-upload-status", "done");
+    await expect(row.getByText("已完成", { exact: true })).toBeVisible();
+  }
+  await expect(toasts(page)).toContainText(`${files.length} 个文件已上传`);
+
+  const table = page.getByRole("table", { name: "文件列表" });
+  for (const file of files) await expect(table.getByText(file.name, { exact: true })).toBeVisible();
+  // The bytes arrived intact: download one through the page.
+  const downloadStarted = page.waitForEvent("download");
+  await page.getByRole("button", { name: `下载「${files[1]!.name}」` }).click();
+  expect(await readFile((await (await downloadStarted).path())!, "utf8")).toBe(files[1]!.text);
+});

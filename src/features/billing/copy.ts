@@ -17,7 +17,7 @@ export const billingCopy = {
     faq: [
       {
         question: "额度是怎么计算的？",
-        answer: "每次 AI 对话、工作流运行或文本生成都会按上游返回的 Token 数计入本月用量。额度按自然月（UTC）计算，每月 1 日重置。",
+        answer: "每次 AI 对话、工作流运行或文本生成都会按上游返回的 Token 数计入本月用量。额度按自然月（北京时间）计算，每月 1 日 0 点重置。",
       },
       {
         question: "额度用完了会怎样？",

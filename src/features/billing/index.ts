@@ -28,3 +28,12 @@ export { PricingFaq } from "./components/pricing-faq";
 export { PricingPlans } from "./components/pricing-plans";
 export { SubscriptionControls } from "./components/subscription-controls";
 export { UsageMeter } from "./components/usage-meter";
+export {
+  addCalendarDays,
+  calendarDate,
+  formatCalendarDate,
+  PRODUCT_TIME_ZONE,
+  startOfCalendarDay,
+  startOfMonth,
+  type CalendarDate,
+} from "./calendar";

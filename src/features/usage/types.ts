@@ -1,7 +1,7 @@
 /** Client-safe shapes of the usage views (all scoped to the signed-in user). */
 export type UsageKind = "chat" | "workflow" | "completion";
 
-/** Tokens of one UTC day (`YYYY-MM-DD`). */
+/** Tokens of one calendar day in China time (`YYYY-MM-DD`). */
 export type DailyTokens = { date: string; tokens: number; calls: number };
 
 export type AppUsage = { appid: string; appName: string; kind: UsageKind; tokens: number; calls: number; lastUsedAt: string };

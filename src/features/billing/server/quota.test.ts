@@ -32,11 +32,15 @@ describe.each(testTargetKinds())("checkTokenQuota on %s", (kind) => {
     expect(await checkTokenQuota(handle.db, below, now)).toEqual({ allowed: true, tokensUsed: FREE_QUOTA - 1, tokensQuota: FREE_QUOTA });
   });
 
-  it("resets at the month rollover (UTC)", async () => {
+  it("resets at midnight Beijing time on the 1st, not at 08:00 (midnight UTC)", async () => {
     const userId = randomUUID();
-    await use(userId, FREE_QUOTA + 500, new Date("2026-05-31T23:59:59Z"));
-    expect((await checkTokenQuota(handle.db, userId, new Date("2026-05-31T23:59:59.500Z"))).allowed).toBe(false);
-    expect(await checkTokenQuota(handle.db, userId, new Date("2026-06-01T00:00:00Z"))).toEqual({ allowed: true, tokensUsed: 0, tokensQuota: FREE_QUOTA });
+    // 2026-05-31 23:59:59 in Beijing: the last second of May there.
+    await use(userId, FREE_QUOTA + 500, new Date("2026-05-31T15:59:59Z"));
+    expect((await checkTokenQuota(handle.db, userId, new Date("2026-05-31T15:59:59.500Z"))).allowed).toBe(false);
+    expect(await checkTokenQuota(handle.db, userId, new Date("2026-05-31T16:00:00Z"))).toEqual({ allowed: true, tokensUsed: 0, tokensQuota: FREE_QUOTA });
+    // A call at 06:00 on June 1st in Beijing (still May 31 in UTC) counts for June.
+    await use(userId, 70, new Date("2026-05-31T22:00:00Z"));
+    expect(await checkTokenQuota(handle.db, userId, new Date("2026-06-01T01:00:00Z"))).toMatchObject({ allowed: true, tokensUsed: 70 });
   });
 
   it("uses the paid plan's quota while it is active", async () => {

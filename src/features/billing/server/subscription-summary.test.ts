@@ -21,11 +21,11 @@ describe.each(testTargetKinds())("getSubscriptionSummary on %s", (kind) => {
   const usage = (userId: string, totalTokens: number, createdAt: Date) =>
     handle.db.insert(aiUsageEvents).values({ appid: "demo", userId, kind: "chat", messageId: randomUUID(), totalTokens, createdAt });
 
-  it("puts users without a subscription on the free plan and counts this month only", async () => {
+  it("puts users without a subscription on the free plan and counts this month (China time) only", async () => {
     const userId = randomUUID();
-    await usage(userId, 120, new Date("2026-03-01T00:00:00Z"));
+    await usage(userId, 120, new Date("2026-02-28T16:00:00Z")); // 2026-03-01 00:00 in Beijing
     await usage(userId, 30, new Date("2026-03-15T11:00:00Z"));
-    await usage(userId, 999, new Date("2026-02-28T23:59:59Z"));
+    await usage(userId, 999, new Date("2026-02-28T15:59:59Z")); // 2026-02-28 23:59:59 in Beijing
     await usage(randomUUID(), 5000, new Date("2026-03-10T00:00:00Z"));
     const summary = await getSubscriptionSummary(handle.db, userId, now);
     expect(summary.plan.id).toBe("free");
@@ -43,7 +43,8 @@ describe.each(testTargetKinds())("getSubscriptionSummary on %s", (kind) => {
 });
 
 describe("startOfMonth", () => {
-  it("is the first instant of the UTC month", () => {
-    expect(startOfMonth(new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2026-12-01T00:00:00.000Z");
+  it("is the first instant of the month in China time", () => {
+    expect(startOfMonth(new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2026-12-31T16:00:00.000Z");
+    expect(startOfMonth(new Date("2026-12-31T15:59:59Z")).toISOString()).toBe("2026-11-30T16:00:00.000Z");
   });
 });

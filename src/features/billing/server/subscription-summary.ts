@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { aiUsageEvents, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
+import { startOfMonth } from "../calendar";
 import { planOrFree } from "../plans";
 import { enforcedTokenQuota } from "./token-quota";
 import type { SubscriptionSummary } from "../types";
@@ -7,12 +8,9 @@ import { settleLocalSubscription } from "./settle-period";
 
 export type { SubscriptionSummary };
 
-/** The first instant of the calendar month (UTC) that `now` falls in: quotas reset monthly. */
-export function startOfMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
+export { startOfMonth };
 
-/** Tokens the user spent in the calendar month (UTC) of `now`. */
+/** Tokens the user spent in the calendar month (China time, see calendar.ts) of `now`. */
 export async function tokensUsedThisMonth(db: Database, userId: string, now: Date): Promise<number> {
   const [usage] = await db
     .select({ tokens: sql<string>`coalesce(sum(${aiUsageEvents.totalTokens}), 0)` })

@@ -5,7 +5,9 @@ import { Button } from "@/components/ui/button";
 import { notesCopy } from "../copy";
 import type { NoteView } from "../schemas";
 
-const dateFormat = new Intl.DateTimeFormat("zh-CN", { dateStyle: "medium", timeStyle: "short" });
+// China time, like the rest of the product: without a fixed zone the server (UTC) and a browser
+// elsewhere render different text and hydration fails over to a client render.
+const dateFormat = new Intl.DateTimeFormat("zh-CN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" });
 
 /** Plain text of the first lines, for the card (markdown syntax stripped roughly). */
 function excerpt(body: string): string {

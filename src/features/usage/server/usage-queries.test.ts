@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiApps, aiUsageEvents, openDatabase, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
+import { startOfMonth } from "@/features/billing";
 import { getLatestCalls, getTokensByDay, getUsageByApp } from "./usage-queries";
 
 describe.each(testTargetKinds())("usage queries on %s", (kind) => {
@@ -9,7 +10,7 @@ describe.each(testTargetKinds())("usage queries on %s", (kind) => {
   let handle: DatabaseHandle;
   const me = randomUUID();
   const someoneElse = randomUUID();
-  const now = new Date("2026-04-30T15:00:00Z");
+  const now = new Date("2026-04-30T15:00:00Z"); // 23:00 on April 30th in Beijing
 
   const use = (userId: string, appid: string, totalTokens: number, createdAt: string, kind: "chat" | "workflow" = "chat") =>
     handle.db.insert(aiUsageEvents).values({ appid, userId, kind, messageId: randomUUID(), promptTokens: 10, completionTokens: totalTokens - 10, totalTokens, latencyMs: 120, createdAt: new Date(createdAt) });
@@ -21,11 +22,12 @@ describe.each(testTargetKinds())("usage queries on %s", (kind) => {
       { appid: "u-chat", kind: "chat", name: "对话助手", upstreamBaseUrl: "embedded:dify", upstreamSecretKey: "k1" },
       { appid: "u-flow", kind: "workflow", name: "周报工作流", upstreamBaseUrl: "embedded:dify", upstreamSecretKey: "k2" },
     ]);
-    await use(me, "u-chat", 100, "2026-04-01T00:00:00Z"); // first day of the window
-    await use(me, "u-chat", 50, "2026-04-01T23:59:59Z");
+    // Days are calendar days in Beijing (UTC+8): 2026-04-01 runs from 03-31T16:00Z to 04-01T16:00Z.
+    await use(me, "u-chat", 100, "2026-03-31T16:00:00Z"); // first instant of the window
+    await use(me, "u-chat", 50, "2026-04-01T15:59:59Z"); // last second of April 1st
     await use(me, "u-flow", 300, "2026-04-15T12:00:00Z", "workflow");
     await use(me, "u-chat", 25, "2026-04-30T14:00:00Z");
-    await use(me, "gone-app", 40, "2026-03-31T23:59:59Z"); // outside the 30-day window
+    await use(me, "gone-app", 40, "2026-03-31T15:59:59Z"); // March 31st in Beijing: outside the window
     await use(someoneElse, "u-chat", 9999, "2026-04-15T12:00:00Z");
   });
   afterAll(async () => {
@@ -33,7 +35,7 @@ describe.each(testTargetKinds())("usage queries on %s", (kind) => {
     await testDb.dispose();
   });
 
-  it("sums tokens per UTC day over the last 30 days, with empty days filled", async () => {
+  it("sums tokens per Beijing calendar day over the last 30 days, with empty days filled", async () => {
     const days = await getTokensByDay(handle.db, me, { days: 30, now });
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ date: "2026-04-01", tokens: 150, calls: 2 });
@@ -43,8 +45,23 @@ describe.each(testTargetKinds())("usage queries on %s", (kind) => {
     expect(days.reduce((sum, day) => sum + day.tokens, 0)).toBe(475);
   });
 
+  it("starts a new day at midnight Beijing time, so a call at 00:30 there is today's", async () => {
+    const nightOwl = randomUUID();
+    await use(nightOwl, "u-chat", 60, "2026-04-30T16:30:00Z"); // 2026-05-01 00:30 in Beijing
+    const before = await getTokensByDay(handle.db, nightOwl, { days: 2, now });
+    expect(before).toEqual([
+      { date: "2026-04-29", tokens: 0, calls: 0 },
+      { date: "2026-04-30", tokens: 0, calls: 0 },
+    ]);
+    const after = await getTokensByDay(handle.db, nightOwl, { days: 2, now: new Date("2026-04-30T17:00:00Z") });
+    expect(after).toEqual([
+      { date: "2026-04-30", tokens: 0, calls: 0 },
+      { date: "2026-05-01", tokens: 60, calls: 1 },
+    ]);
+  });
+
   it("groups by app with the registry's names, most tokens first, scoped to the user", async () => {
-    expect(await getUsageByApp(handle.db, me, { since: new Date("2026-04-01T00:00:00Z") })).toEqual([
+    expect(await getUsageByApp(handle.db, me, { since: startOfMonth(now) })).toEqual([
       { appid: "u-flow", appName: "周报工作流", kind: "workflow", tokens: 300, calls: 1, lastUsedAt: "2026-04-15T12:00:00.000Z" },
       { appid: "u-chat", appName: "对话助手", kind: "chat", tokens: 175, calls: 3, lastUsedAt: "2026-04-30T14:00:00.000Z" },
     ]);

@@ -1,29 +1,33 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { addCalendarDays, calendarDate, formatCalendarDate, PRODUCT_TIME_ZONE, startOfCalendarDay } from "@/features/billing";
 import { aiApps, aiUsageEvents, type Database } from "@/lib/db";
 import type { AppUsage, DailyTokens, UsageCall } from "../types";
 
-const DAY_MS = 86_400_000;
-
-function utcDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
-
 /**
- * Tokens per UTC day for the `days` days ending with today (UTC), oldest first, with days without
- * usage filled in as zero so a chart has a continuous axis.
+ * Tokens per calendar day in China time (the quota's calendar, see billing/calendar.ts) for the
+ * `days` days ending with today, oldest first, with days without usage filled in as zero so a
+ * chart has a continuous axis.
  */
 export async function getTokensByDay(db: Database, userId: string, { days = 30, now = new Date() }: { days?: number; now?: Date } = {}): Promise<DailyTokens[]> {
-  const first = new Date(utcDay(now).getTime() - (days - 1) * DAY_MS);
-  const end = new Date(utcDay(now).getTime() + DAY_MS);
-  const day = sql<string>`to_char(${aiUsageEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const today = calendarDate(now);
+  const firstDay = addCalendarDays(today, -(days - 1));
+  // The zone is written into the SQL (a code constant, not input): as a bound parameter the select
+  // and the group by would get different placeholders, and Postgres refuses them as different.
+  const day = sql<string>`to_char(${aiUsageEvents.createdAt} at time zone ${sql.raw(`'${PRODUCT_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, tokens: sql<string>`sum(${aiUsageEvents.totalTokens})`, calls: sql<string>`count(*)` })
     .from(aiUsageEvents)
-    .where(and(eq(aiUsageEvents.userId, userId), gte(aiUsageEvents.createdAt, first), lt(aiUsageEvents.createdAt, end)))
+    .where(
+      and(
+        eq(aiUsageEvents.userId, userId),
+        gte(aiUsageEvents.createdAt, startOfCalendarDay(firstDay)),
+        lt(aiUsageEvents.createdAt, startOfCalendarDay(addCalendarDays(today, 1))),
+      ),
+    )
     .groupBy(day);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return Array.from({ length: days }, (_, index) => {
-    const date = new Date(first.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+    const date = formatCalendarDate(addCalendarDays(firstDay, index));
     const row = byDay.get(date);
     return { date, tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
   });

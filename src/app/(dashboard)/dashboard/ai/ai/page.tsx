@@ -10,6 +10,9 @@ import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "AI 应用" };
 export const dynamic = "force-dynamic";
+// Usage moves with every AI call: refetch on each visit instead of reusing the client router's
+// keep-alive copy (appConfig.keepAlive), which would show the figures from before the last chat.
+export const unstable_dynamicStaleTime = 0;
 
 export default async function DashboardAiPage() {
   const userId = await getCurrentUserId();
