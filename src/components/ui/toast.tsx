@@ -16,8 +16,10 @@ function ToastViewport({ className, ...props }: React.ComponentProps<typeof Toas
   return (
     <ToastPrimitives.Viewport
       hotkey={["F8"]}
+      // The viewport covers a strip of the page even around one small toast: clicks pass through
+      // it to the page, and only the toast itself (pointer-events-auto) takes them.
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        "pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
         className,
       )}
       {...props}
