@@ -1,4 +1,4 @@
-import { SignJWT, generateKeyPair, decodeJwt } from "jose";
+import { SignJWT, generateKeyPair, decodeJwt, decodeProtectedHeader } from "jose";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testTargetKinds } from "../../../test/database-targets";
@@ -94,9 +94,14 @@ describe.each(testTargetKinds())("embedded auth sessions and tokens on %s", (kin
     expect(await tampered.json()).toMatchObject({ code: "bad_jwt", message: expect.stringMatching(/^invalid JWT: unable to parse or verify signature/) });
     const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
     expect((await call(none)).status).toBe(403);
+    // The installation's own kid, signed by another key: the signature, not the lookup, must fail.
+    const { kid } = decodeProtectedHeader(session.access_token);
+    expect(kid).toBeTruthy();
     const { privateKey } = await generateKeyPair("ES256");
-    const wrongKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "ES256", kid: decodeJwt(session.access_token).kid as string | undefined ?? "x" }).sign(privateKey);
-    expect((await call(wrongKey)).status).toBe(403);
+    const wrongKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "ES256", kid }).sign(privateKey);
+    const wrongKeyAnswer = await call(wrongKey);
+    expect(wrongKeyAnswer.status).toBe(403);
+    expect(await wrongKeyAnswer.json()).toMatchObject({ code: "bad_jwt" });
     const expiredToken = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
       .setProtectedHeader({ alg: "HS256" })
       .sign(new TextEncoder().encode("super-secret-jwt-token-with-at-least-32-characters-long"));
