@@ -1,4 +1,5 @@
-import { SignJWT, generateKeyPair, decodeJwt } from "jose";
+import { SignJWT, generateKeyPair, decodeJwt, decodeProtectedHeader } from "jose";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testTargetKinds } from "../../../test/database-targets";
 import { createAuthHarness, type AuthHarness } from "./test-harness";
@@ -93,9 +94,14 @@ describe.each(testTargetKinds())("embedded auth sessions and tokens on %s", (kin
     expect(await tampered.json()).toMatchObject({ code: "bad_jwt", message: expect.stringMatching(/^invalid JWT: unable to parse or verify signature/) });
     const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
     expect((await call(none)).status).toBe(403);
+    // The installation's own kid, signed by another key: the signature, not the lookup, must fail.
+    const { kid } = decodeProtectedHeader(session.access_token);
+    expect(kid).toBeTruthy();
     const { privateKey } = await generateKeyPair("ES256");
-    const wrongKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "ES256", kid: decodeJwt(session.access_token).kid as string | undefined ?? "x" }).sign(privateKey);
-    expect((await call(wrongKey)).status).toBe(403);
+    const wrongKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "ES256", kid }).sign(privateKey);
+    const wrongKeyAnswer = await call(wrongKey);
+    expect(wrongKeyAnswer.status).toBe(403);
+    expect(await wrongKeyAnswer.json()).toMatchObject({ code: "bad_jwt" });
     const expiredToken = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
       .setProtectedHeader({ alg: "HS256" })
       .sign(new TextEncoder().encode("super-secret-jwt-token-with-at-least-32-characters-long"));
@@ -193,11 +199,35 @@ describe("embedded auth rate limits and switches", () => {
     expect(ok.error).toBeNull();
   });
 
+  /** Wrong-password sign-ins, each for a new address, so only the IP bucket can fill up. */
+  let attempt = 0;
+  const wrongSignIn = async (supabase: SupabaseClient) =>
+    (await supabase.auth.signInWithPassword({ email: `limit-${++attempt}@example.com`, password: "secret123" })).error;
+
   it("answers 429 over_request_rate_limit", async () => {
-    const supabase = h.client({}, undefined, { "x-forwarded-for": "203.0.113.7" });
+    const supabase = h.clientVia({ clientIp: "203.0.113.7" });
     const attempts = [];
-    for (let i = 0; i < 4; i++) attempts.push(await supabase.auth.signInWithPassword({ email: "x@example.com", password: "secret123" }));
-    expect(attempts[2]!.error?.code).toBe("invalid_credentials");
-    expect(attempts[3]!.error).toMatchObject({ code: "over_request_rate_limit", status: 429 });
+    for (let i = 0; i < 4; i++) attempts.push(await wrongSignIn(supabase));
+    expect(attempts[2]?.code).toBe("invalid_credentials");
+    expect(attempts[3]).toMatchObject({ code: "over_request_rate_limit", status: 429 });
+    // The app's next visitor has a bucket of its own.
+    expect((await wrongSignIn(h.clientVia({ clientIp: "203.0.113.8" })))?.code).toBe("invalid_credentials");
+  });
+
+  it("counts a direct caller by its socket address, whatever X-Forwarded-For it sends", async () => {
+    const peer = { incoming: { socket: { remoteAddress: "198.51.100.5" } } };
+    for (let i = 0; i < 3; i++) {
+      expect((await wrongSignIn(h.clientVia(peer, { "x-forwarded-for": `192.0.2.${i}` })))?.code).toBe("invalid_credentials");
+    }
+    const forged = await wrongSignIn(h.clientVia(peer, { "x-forwarded-for": "192.0.2.99" }));
+    expect(forged).toMatchObject({ code: "over_request_rate_limit", status: 429 });
+  });
+
+  it("believes the last X-Forwarded-For entry only from a hop on this machine", async () => {
+    const local = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
+    for (let i = 0; i < 3; i++) await wrongSignIn(h.clientVia(local, { "x-forwarded-for": `10.1.1.${i}, 198.51.100.20` }));
+    const again = await wrongSignIn(h.clientVia(local, { "x-forwarded-for": "10.1.1.99, 198.51.100.20" }));
+    expect(again).toMatchObject({ code: "over_request_rate_limit", status: 429 });
+    expect((await wrongSignIn(h.clientVia(local, { "x-forwarded-for": "198.51.100.21" })))?.code).toBe("invalid_credentials");
   });
 });

@@ -20,9 +20,34 @@ export interface AuthDeps {
   externalUrl: string;
 }
 
-/** Client IP for rate limits: the first X-Forwarded-For hop, else X-Real-IP, else a shared bucket. */
+/**
+ * What the code serving this app tells it about the caller (Hono's `env`). In-process callers (the
+ * app's route handlers and server clients) name the visitor in `clientIp`; `@hono/node-server`
+ * (standalone) passes the Node request, whose socket is the peer.
+ */
+export type AuthBindings = { clientIp?: string; incoming?: { socket?: { remoteAddress?: string } } };
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Client IP for rate limits and session records. Request headers alone are never believed: any
+ * browser can send X-Forwarded-For. The in-process caller's word is taken as is; over HTTP the
+ * socket peer counts, and X-Forwarded-For only when that peer is on this machine (a reverse proxy,
+ * or the app's server forwarding its visitor) — then its last entry, the one that hop appended.
+ * Anything else shares one bucket.
+ */
 export function clientIp(c: Context): string {
-  return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || c.req.header("x-real-ip") || "local";
+  const bindings = c.env as AuthBindings | undefined;
+  if (bindings?.clientIp) return bindings.clientIp;
+  const peer = bindings?.incoming?.socket?.remoteAddress;
+  if (!peer) return "local";
+  if (!LOOPBACK.test(peer)) return peer;
+  return lastForwardedFor(c.req.header("x-forwarded-for")) ?? peer;
+}
+
+/** The last (nearest) entry of an X-Forwarded-For list. */
+export function lastForwardedFor(header: string | null | undefined): string | undefined {
+  return header?.split(",").map((entry) => entry.trim()).filter(Boolean).at(-1);
 }
 
 /** `redirect_to` from the query (or header), validated. */

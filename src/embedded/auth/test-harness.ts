@@ -5,6 +5,7 @@ import { createTestDatabase, type TestTargetKind } from "../../../test/database-
 import { openDatabase, type DatabaseHandle } from "@/lib/db";
 import { createOutbox, type OutboxMessage } from "@/embedded/outbox";
 import { parseAuthConfig, type AuthConfigInput } from "./config";
+import type { AuthBindings } from "./context";
 import { createAuthService, type AuthService } from "./index";
 
 export const TEST_URL = "http://auth.test";
@@ -20,6 +21,8 @@ export interface AuthHarness {
   handle: DatabaseHandle;
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   client(options?: SupabaseClientOptions<"public">["auth"], key?: string, headers?: Record<string, string>): SupabaseClient;
+  /** An anon client whose requests arrive with these bindings (who the server says is calling). */
+  clientVia(bindings: AuthBindings, headers?: Record<string, string>): SupabaseClient;
   admin(): SupabaseClient;
   /** Newest outbox message to `to` (email, or "+phone"). */
   lastMessage(to: string): Promise<OutboxMessage>;
@@ -46,10 +49,17 @@ export async function createAuthHarness(
   const outbox = createOutbox({ db: handle.db, ...outboxOptions });
   const service = await createAuthService({ db: handle.db, config, outbox });
   const root = new Hono().route("/auth/v1", service.app);
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => root.fetch(new Request(input, init));
-  const client = (auth: SupabaseClientOptions<"public">["auth"] = {}, key = service.keys.anonKey, headers: Record<string, string> = {}) =>
+  const fetchVia = (bindings?: AuthBindings) => async (input: RequestInfo | URL, init?: RequestInit) =>
+    root.fetch(new Request(input, init), bindings);
+  const fetch = fetchVia();
+  const client = (
+    auth: SupabaseClientOptions<"public">["auth"] = {},
+    key = service.keys.anonKey,
+    headers: Record<string, string> = {},
+    bindings?: AuthBindings,
+  ) =>
     createClient(TEST_URL, key, {
-      global: { fetch, headers },
+      global: { fetch: fetchVia(bindings), headers },
       // Node 20 has no WebSocket; realtime is never used here, it only must construct.
       realtime: { transport: NoWebSocket as never },
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...auth },
@@ -60,6 +70,7 @@ export async function createAuthHarness(
     fetch,
     client,
     admin: () => client({}, service.keys.serviceRoleKey),
+    clientVia: (bindings, headers) => client({}, undefined, headers, bindings),
     async lastMessage(to) {
       const messages = await outbox.listOutboxMessages({ limit: 200 });
       const found = messages.find((message) => message.to === to);

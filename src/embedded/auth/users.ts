@@ -121,6 +121,15 @@ export async function findUserByPhone(db: Database, phone: string): Promise<Auth
   return user;
 }
 
+/** The user waiting to move to `phone` (GoTrue looks phone changes up by the new number). */
+export async function findUserByPhoneChange(db: Database, phone: string): Promise<AuthUserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(authUsers)
+    .where(and(eq(authUsers.phoneChange, phone), isNull(authUsers.deletedAt)));
+  return user;
+}
+
 const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** Lower-cased, syntactically valid address or 400 `validation_failed` (GoTrue's exact text). */

@@ -1,6 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
+import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { isGuardedPath, redirectCookieName, routeGuardConfig } from "./route-guard";
 
 // No `server-only` here: this module runs in the Next.js proxy, whose bundle lacks that condition.
@@ -17,7 +18,7 @@ export async function refreshSessionAndGuard(
   const connection = await getSupabaseConnection();
   let response = continueRequest(request);
   const supabase = createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection),
+    ...serverClientOptions(connection, visitorIp(request.headers)),
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (cookiesToSet) => {

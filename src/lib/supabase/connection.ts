@@ -12,7 +12,10 @@ export type SupabaseConnection = {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** Embedded only: the gateway's in-process fetch, without a visitor (app-initiated calls). */
   fetch?: typeof fetch;
+  /** Embedded only: the same fetch on behalf of a visitor, whose IP the auth service's limits count. */
+  fetchFor?: (visitorIp: string | undefined) => typeof fetch;
 };
 
 
@@ -32,13 +35,16 @@ export async function getSupabaseConnection(): Promise<SupabaseConnection> {
     };
   }
   const services = await getEmbeddedServices();
-  const gatewayFetch: typeof fetch = (input, init) => Promise.resolve(services.gateway.fetch(new Request(input, init)));
+  // In-process calls carry the caller's IP beside the request, where no header can forge it.
+  const fetchFor = (visitorIp: string | undefined): typeof fetch => (input, init) =>
+    Promise.resolve(services.gateway.fetch(new Request(input, init), { clientIp: visitorIp }));
   return {
     mode: "embedded",
     url: env.SITE_URL.replace(/\/$/, ""),
     anonKey: services.auth.keys.anonKey,
     serviceRoleKey: services.auth.keys.serviceRoleKey,
-    fetch: gatewayFetch,
+    fetch: fetchFor(undefined),
+    fetchFor,
   };
 }
 
@@ -50,11 +56,19 @@ export async function getPublicSupabaseConfig(): Promise<PublicSupabaseConfig> {
 /**
  * Options every server-side Supabase client shares: the in-process fetch of the embedded services,
  * and a WebSocket for realtime — Node 20 has none built in, and supabase-js refuses to start without.
+ * `visitorIp` (see `visitorIp()`) keeps the auth service's per-IP limits per visitor rather than one
+ * bucket for this server: in-process beside the request, to a hosted project as X-Forwarded-For
+ * (what a server in front of Supabase Auth sends).
  */
-export function serverClientOptions(connection: SupabaseConnection) {
+export function serverClientOptions(connection: SupabaseConnection, visitorIp?: string) {
+  const global = connection.fetchFor
+    ? { fetch: connection.fetchFor(visitorIp) }
+    : visitorIp
+      ? { headers: { "X-Forwarded-For": visitorIp } }
+      : undefined;
   return {
     cookieOptions: { name: AUTH_COOKIE_NAME },
-    global: connection.fetch ? { fetch: connection.fetch } : undefined,
+    global,
     realtime: { transport: WebSocket as never },
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { isEmbeddedSupabase } from "./connection";
 import { getEmbeddedServices } from "./embedded-services";
+import { visitorIp } from "./visitor-ip";
 
 /**
  * Route handler body for the mount points /auth/v1/* and /storage/v1/*: the embedded services answer
@@ -11,7 +12,8 @@ export async function answerEmbeddedServiceRequest(request: Request): Promise<Re
     return Response.json({ statusCode: 404, message: "未启用内置服务" }, { status: 404 });
   }
   const { gateway } = await getEmbeddedServices();
-  const response = await gateway.fetch(request);
+  // The browser's own calls: the auth service counts them by the IP Next.js / the proxy recorded.
+  const response = await gateway.fetch(request, { clientIp: visitorIp(request.headers) });
   // Auth answers carry sessions: no shared cache may keep them.
   if (new URL(request.url).pathname.startsWith("/auth/v1/") && !response.headers.has("Cache-Control")) {
     const headers = new Headers(response.headers);

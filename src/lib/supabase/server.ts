@@ -1,7 +1,8 @@
 import "server-only";
 import { createServerClient } from "@supabase/ssr";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getSupabaseConnection, serverClientOptions } from "./connection";
+import { visitorIp } from "./visitor-ip";
 
 /**
  * A Supabase client acting as the signed-in visitor, with the session in cookies (@supabase/ssr
@@ -12,7 +13,7 @@ export async function createSupabaseServerClient() {
   const connection = await getSupabaseConnection();
   const cookieStore = await cookies();
   return createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection),
+    ...serverClientOptions(connection, visitorIp(await headers())),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll: (cookiesToSet) => {

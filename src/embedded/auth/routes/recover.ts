@@ -6,7 +6,7 @@ import type { AuthEnv } from "../middleware";
 import { readPkce } from "../pkce";
 import { pkceFields, readBody } from "../request";
 import { sendEmailToken, sendSmsToken } from "../send";
-import { findUserByEmail, findUserByPhone, normalizeEmail, normalizePhone } from "../users";
+import { findUserByEmail, findUserByPhone, findUserByPhoneChange, normalizeEmail, normalizePhone } from "../users";
 
 const recoverBody = z.object({ email: z.string().optional(), ...pkceFields });
 const resendBody = z.object({ type: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), ...pkceFields });
@@ -49,7 +49,8 @@ export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
     }
     if (!body.phone) throw badRequest("Type provided requires a phone number");
     const phone = normalizePhone(body.phone);
-    const user = await findUserByPhone(deps.db, phone);
+    // `phone` is the number being verified: for a phone change, the new one (as in GoTrue).
+    const user = body.type === "phone_change" ? await findUserByPhoneChange(deps.db, phone) : await findUserByPhone(deps.db, phone);
     if (body.type === "sms" && user && !user.phoneConfirmedAt) {
       const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone });
       return c.json(messageId ? { message_id: messageId } : {});

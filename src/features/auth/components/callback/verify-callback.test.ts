@@ -55,6 +55,21 @@ describe("verifyCallback against the embedded auth service", () => {
     expect(outcome).toMatchObject({ to: "/auth/signin", toast: { variant: "success", title: "邮箱验证成功", description: "您的账号已激活，请登录" } });
   });
 
+  it("reports a confirmed e-mail change although auth-js dropped this browser's verifier", async () => {
+    const email = "changing@example.com";
+    await h.admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const client = h.client({ flowType: "pkce", storage: memoryStorage(), persistSession: true });
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    const { error } = await client.auth.updateUser({ email: "changed@example.com" }, { emailRedirectTo: "http://localhost:3000/auth/callback?type=email_change" });
+    expect(error).toBeNull();
+    const location = await followLink(h, "changed@example.com");
+    const params = readCallbackParams(location);
+    expect(params.code).toBeTruthy();
+    const outcome = await verifyCallback(client, params, () => true);
+    expect(outcome).toMatchObject({ to: "/dashboard/settings", toast: { variant: "success", title: "邮箱已更新" } });
+    expect(outcome.user?.email).toBe("changed@example.com");
+  });
+
   it("sends recovery links to the set-new-password page", async () => {
     const email = "recover@example.com";
     const admin = h.admin();

@@ -61,6 +61,13 @@ async function verifyLink(client: SupabaseClient, params: CallbackParams, codeSt
       if (error?.code === "pkce_code_verifier_not_found" && !params.type) {
         return { to: SIGN_IN_PATH, toast: { variant: "success", title: copy.verified, description: copy.verifiedSignIn, duration: 3000 } };
       }
+      // The auth service changed the address when the link was opened; only the code trade needs
+      // the verifier, which auth-js 2.109 drops as soon as updateUser succeeds (supabase-js#2512).
+      if (error?.code === "pkce_code_verifier_not_found" && params.type === "email_change") {
+        const current = await client.auth.getUser();
+        if (current.data.user) return success(params.type, current.data.user);
+        return { to: SIGN_IN_PATH, toast: { variant: "success", title: copy.emailChanged, duration: 3000 } };
+      }
       if (error) throw error;
       return success(params.type, data.user);
     }
