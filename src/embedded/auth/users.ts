@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import {
   authIdentities,
   authMfaFactors,
@@ -105,29 +105,26 @@ export async function loadSerializedUser(db: Database, userId: string): Promise<
   return serializeUser(bundle);
 }
 
-export async function findUserByEmail(db: Database, email: string): Promise<AuthUserRow | undefined> {
+/** The user (not deleted) matching `condition`. */
+async function findLiveUser(db: Database, condition: SQL): Promise<AuthUserRow | undefined> {
   const [user] = await db
     .select()
     .from(authUsers)
-    .where(and(eq(authUsers.email, email), isNull(authUsers.deletedAt)));
+    .where(and(condition, isNull(authUsers.deletedAt)));
   return user;
 }
 
-export async function findUserByPhone(db: Database, phone: string): Promise<AuthUserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(authUsers)
-    .where(and(eq(authUsers.phone, phone), isNull(authUsers.deletedAt)));
-  return user;
+export function findUserByEmail(db: Database, email: string): Promise<AuthUserRow | undefined> {
+  return findLiveUser(db, eq(authUsers.email, email));
+}
+
+export function findUserByPhone(db: Database, phone: string): Promise<AuthUserRow | undefined> {
+  return findLiveUser(db, eq(authUsers.phone, phone));
 }
 
 /** The user waiting to move to `phone` (GoTrue looks phone changes up by the new number). */
-export async function findUserByPhoneChange(db: Database, phone: string): Promise<AuthUserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(authUsers)
-    .where(and(eq(authUsers.phoneChange, phone), isNull(authUsers.deletedAt)));
-  return user;
+export function findUserByPhoneChange(db: Database, phone: string): Promise<AuthUserRow | undefined> {
+  return findLiveUser(db, eq(authUsers.phoneChange, phone));
 }
 
 const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
