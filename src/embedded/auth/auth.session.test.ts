@@ -1,5 +1,7 @@
 import { SignJWT, generateKeyPair, decodeJwt, decodeProtectedHeader } from "jose";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { eq } from "drizzle-orm";
+import { authSessions } from "@/lib/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testTargetKinds } from "../../../test/database-targets";
 import { createAuthHarness, type AuthHarness } from "./test-harness";
@@ -184,10 +186,15 @@ describe("embedded auth rate limits and switches", () => {
     expect(second.error).toMatchObject({ code: "over_email_send_rate_limit", status: 429 });
   });
 
-  it("requires a reauthentication nonce for password changes when configured", async () => {
+  it("lets a session signed in within 24 hours change the password, and asks an older one for a nonce", async () => {
     await h.admin().auth.admin.createUser({ email: "nonce@example.com", password: "secret123", email_confirm: true });
     const supabase = h.client();
-    await supabase.auth.signInWithPassword({ email: "nonce@example.com", password: "secret123" });
+    const { data: signedIn } = await supabase.auth.signInWithPassword({ email: "nonce@example.com", password: "secret123" });
+    expect((await supabase.auth.updateUser({ password: "fresh-secret" })).error).toBeNull();
+
+    // The same session, signed in 25 hours ago.
+    const sessionId = decodeJwt(signedIn.session!.access_token).session_id as string;
+    await h.handle.db.update(authSessions).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(authSessions.id, sessionId));
     const missing = await supabase.auth.updateUser({ password: "another-secret" });
     expect(missing.error).toMatchObject({ code: "reauthentication_needed" });
     expect((await supabase.auth.reauthenticate()).error).toBeNull();

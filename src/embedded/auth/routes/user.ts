@@ -35,6 +35,9 @@ function mergeMetadata(current: Record<string, unknown>, patch: Record<string, u
   return merged;
 }
 
+/** How long after signing in a session may change the password without a reauthentication nonce. */
+const REAUTHENTICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
   const { config, db } = deps;
   const auth = requireUser(deps);
@@ -64,7 +67,9 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
       if (await verifyPassword(body.password, user.encryptedPassword)) {
         throw apiError(422, "same_password", "New password should be different from the old password.");
       }
-      if (config.passwordChangeRequiresReauthentication) {
+      // As GoTrue: a session signed in within the last 24 hours is recent enough by itself.
+      const sessionIsRecent = session !== undefined && Date.now() - session.createdAt.getTime() < REAUTHENTICATION_WINDOW_MS;
+      if (config.passwordChangeRequiresReauthentication && !sessionIsRecent) {
         if (!body.nonce) throw apiError(400, "reauthentication_needed", "Password update requires reauthentication");
         const identifier = user.email || user.phone || "";
         const row = await findToken(db, [tokenHash(identifier, body.nonce)], ["reauthentication_token"]);
