@@ -64,7 +64,9 @@ export default defineConfig({
       env: { FAKE_OAUTH_PORT: oauthPort },
     },
     {
-      command: `npm run build && npm run start -- --port ${port} --hostname 127.0.0.1`,
+      // A keep-alive longer than Node's 5 s: otherwise a request sent on an idle socket as the server
+      // closes it fails with ECONNRESET (seen in quota.spec and billing.spec on a busy machine).
+      command: `npm run build && npm run start -- --port ${port} --hostname 127.0.0.1 --keepAliveTimeout 65000`,
       url: `${baseURL}/api/health`,
       timeout: 600_000,
       reuseExistingServer: false,
