@@ -2,7 +2,9 @@
  * The product's calendar. 思维火花 is for Chinese users, so "this month" (the token quota) and "a day"
  * (the usage chart) are the calendar month and day in China time: the quota resets at 00:00 Beijing
  * time on the 1st, not at 08:00. The zone is this one constant; conversions go through Intl (and
- * SQL's `at time zone`), so any IANA zone with daylight saving would work as well.
+ * SQL's `at time zone`), so any IANA zone with daylight saving would work as well. Written on Intl
+ * (the runtime's own zone database) rather than a date library: these few boundary functions are all
+ * the product needs, and this module also ships to the browser with the billing pages.
  */
 export const PRODUCT_TIME_ZONE = "Asia/Shanghai";
 
