@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { DiskStore } from "./disk";
 import { storageErrors } from "./errors";
 import type { StoredObject } from "./object-store";
+import { forcedDisposition, OBJECT_SECURITY_HEADERS } from "./safe-headers";
 
 /** `Content-Disposition` for `?download` (attachment) and `?download=<name>` (attachment with a name). */
 export function contentDisposition(download: string | undefined, key: string): string | undefined {
@@ -45,6 +46,7 @@ export function objectHeaders(object: StoredObject) {
     "Cache-Control": object.cacheControl,
     "Accept-Ranges": "bytes",
     "X-Robots-Tag": "none",
+    ...OBJECT_SECURITY_HEADERS,
   };
 }
 
@@ -57,7 +59,9 @@ export async function serveObject(
 ): Promise<Response> {
   if (!(await disk.exists(object.version))) throw storageErrors.noSuchKey();
   const headers = new Headers({ ...objectHeaders(object), ...extraHeaders });
-  const disposition = contentDisposition(c.req.query("download"), object.name);
+  const disposition =
+    contentDisposition(c.req.query("download"), object.name) ??
+    forcedDisposition(object.mimeType, object.name.slice(object.name.lastIndexOf("/") + 1));
   if (disposition) headers.set("Content-Disposition", disposition);
 
   const ifNoneMatch = c.req.header("if-none-match");

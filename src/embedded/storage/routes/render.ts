@@ -5,6 +5,7 @@ import { readableObject } from "../read-access";
 import { verifyToken } from "../signed-urls";
 import { parseTransform, renderImage, type TransformOptions } from "../transform";
 import type { StoredObject } from "../object-store";
+import { OBJECT_SECURITY_HEADERS } from "../safe-headers";
 
 /** `/render/image/{public,authenticated,sign}/:bucket/:path`: image transforms through sharp. */
 export function registerRenderRoutes(app: Hono, ctx: StorageContext): void {
@@ -18,6 +19,7 @@ export function registerRenderRoutes(app: Hono, ctx: StorageContext): void {
       "Last-Modified": object.updatedAt.toUTCString(),
       "X-Transformations": image.transformations,
       "X-Robots-Tag": "none",
+      ...OBJECT_SECURITY_HEADERS,
     });
   };
 
