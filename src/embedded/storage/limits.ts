@@ -41,3 +41,18 @@ export function assertMimeAllowed(contentType: string, allowed: readonly string[
   });
   if (!ok) throw storageErrors.invalidMimeType(contentType);
 }
+
+/**
+ * What an upload into `bucket` must satisfy, applied to an object arriving by copy or move as well: the
+ * bucket's size limit (and the service-wide one) and its MIME allow-list.
+ */
+export function assertFitsBucket(
+  bucket: { fileSizeLimit: number | null; allowedMimeTypes: string[] | null },
+  object: { size: number; mimeType: string },
+  maxFileSize: number,
+): void {
+  if (object.size > Math.min(bucket.fileSizeLimit ?? Number.POSITIVE_INFINITY, maxFileSize)) {
+    throw storageErrors.entityTooLarge();
+  }
+  assertMimeAllowed(object.mimeType, bucket.allowedMimeTypes);
+}

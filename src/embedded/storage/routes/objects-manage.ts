@@ -4,6 +4,7 @@ import { policy } from "../access";
 import { caller, jsonBody, objectParams, upsertHeader, type StorageContext } from "../context";
 import { storageErrors } from "../errors";
 import { assertValidKey } from "../keys";
+import { assertFitsBucket } from "../limits";
 import { objectRowJson } from "../object-store";
 import { readableObject } from "../read-access";
 import { signToken } from "../signed-urls";
@@ -39,7 +40,8 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const { object } = await readableObject(ctx, body.bucketId, body.sourceKey, "caller", who);
     if (!policy.canWrite(who, body.sourceKey)) throw storageErrors.noSuchKey();
     if (!policy.canWrite(who, body.destinationKey)) throw storageErrors.rlsDenied();
-    if (destBucket !== body.bucketId) await ctx.buckets.get(destBucket);
+    // A move into another bucket is an upload there: its size limit and MIME allow-list apply.
+    if (destBucket !== body.bucketId) assertFitsBucket(await ctx.buckets.get(destBucket), object, ctx.maxFileSize);
     if (await ctx.objects.find(destBucket, body.destinationKey)) throw storageErrors.duplicate();
     await ctx.objects.move(object, destBucket, body.destinationKey, who.sub ?? null);
     return c.json({ message: "Successfully moved" });
@@ -56,7 +58,9 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const upsert = upsertHeader(c);
     const destBucket = await ctx.buckets.get(destBucketId);
     if (!upsert && (await ctx.objects.find(destBucketId, body.destinationKey))) throw storageErrors.duplicate();
-    if (destBucket.fileSizeLimit !== null && object.size > destBucket.fileSizeLimit) throw storageErrors.entityTooLarge();
+    const mimeType = body.metadata?.mimetype ?? object.mimeType;
+    // A copy is an upload into the destination: its size limit and MIME allow-list apply to the new type.
+    assertFitsBucket(destBucket, { size: object.size, mimeType }, ctx.maxFileSize);
     const keepMetadata = body.copyMetadata ?? true;
     const version = await ctx.disk.duplicate(object.version);
     let result;
@@ -69,7 +73,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
           version,
           size: object.size,
           etag: object.etag,
-          mimeType: body.metadata?.mimetype ?? object.mimeType,
+          mimeType,
           cacheControl: body.metadata?.cacheControl ?? object.cacheControl,
           userMetadata: keepMetadata ? object.userMetadata : null,
         },
