@@ -18,6 +18,35 @@ export interface StorageContext {
   signingSecret: Uint8Array;
   /** Service-wide upload limit in bytes (hosted default 50 MiB); bucket limits may only be lower. */
   maxFileSize: number;
+  /** Longest lifetime a signed download URL may be given, in seconds. */
+  signedUrlMaxSeconds: number;
+}
+
+/** Cap on JSON request bodies (the largest real one, 1000 paths to sign or remove, is far smaller). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads a request body as text, refusing it by Content-Length or as soon as the bytes read pass
+ * `limit`, so an oversized or endless body never sits in memory.
+ */
+async function cappedText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) throw storageErrors.payloadTooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw storageErrors.payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function createContext(
@@ -47,7 +76,7 @@ export function objectParams(c: Context): { bucketId: string; key: string } {
 
 /** Parses and validates a JSON body; empty bodies count as `{}`. */
 export async function jsonBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.infer<Schema>> {
-  const text = await c.req.text();
+  const text = await cappedText(c.req.raw, MAX_JSON_BODY_BYTES);
   let value: unknown = {};
   if (text.trim() !== "") {
     try {

@@ -40,6 +40,9 @@ export const storageErrors = {
     new StorageApiFailure(409, "ResourceNotEmpty", "Bucket not empty", "The bucket you tried to delete is not empty"),
   entityTooLarge: () =>
     new StorageApiFailure(413, "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"),
+  /** A request body over a cap, answered with HTTP 413 as Storage's server (Fastify bodyLimit) does. */
+  payloadTooLarge: (message = "Request body is too large") =>
+    new StorageApiFailure(413, "EntityTooLarge", "Payload too large", message, 413),
   invalidMimeType: (type: string) =>
     new StorageApiFailure(415, "InvalidMimeType", "invalid_mime_type", `mime type ${type} is not supported`),
   invalidBucketName: () => new StorageApiFailure(400, "InvalidBucketName", "Invalid Input", "Bucket name invalid"),

@@ -5,6 +5,7 @@ import type { VerifyAccessToken } from "./access";
 import { createContext, type StorageContext } from "./context";
 import { DiskStore } from "./disk";
 import { StorageApiFailure, storageErrors } from "./errors";
+import { DEFAULT_SIGNED_URL_MAX_SECONDS } from "./signed-urls";
 import { bucketRoutes } from "./routes/buckets";
 import { registerObjectListRoutes } from "./routes/objects-list";
 import { registerObjectManageRoutes } from "./routes/objects-manage";
@@ -45,6 +46,8 @@ export interface StorageServiceOptions {
   defaultBuckets?: readonly BucketSeed[];
   /** Service-wide upload limit in bytes (default 50 MiB). */
   maxFileSize?: number;
+  /** Longest lifetime of a signed download URL in seconds (default 7 days); longer requests are refused. */
+  signedUrlMaxSeconds?: number;
 }
 
 async function seedBuckets(ctx: StorageContext, seeds: readonly BucketSeed[]): Promise<void> {
@@ -73,6 +76,7 @@ export async function createStorageService(options: StorageServiceOptions): Prom
     verifyAccessToken: options.verifyAccessToken,
     signingSecret: options.signingSecret,
     maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    signedUrlMaxSeconds: options.signedUrlMaxSeconds ?? DEFAULT_SIGNED_URL_MAX_SECONDS,
   });
   await seedBuckets(ctx, options.defaultBuckets ?? DEFAULT_BUCKETS);
 

@@ -1,6 +1,14 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { storageErrors } from "./errors";
 
+/**
+ * Default cap on signed download URL lifetimes: 7 days, the longest an S3 presigned URL may live
+ * (Supabase Storage's S3 protocol has the same cap). A URL is a bearer secret that cannot be revoked,
+ * so "forever" links to private files are refused rather than silently shortened: the caller learns
+ * the link will not last as long as asked. Configurable per service (STORAGE_SIGNED_URL_MAX_SECONDS).
+ */
+export const DEFAULT_SIGNED_URL_MAX_SECONDS = 7 * 24 * 60 * 60;
+
 /** Lifetime of signed upload URLs (hosted Supabase documents 2 hours). */
 export const UPLOAD_URL_LIFETIME_SECONDS = 2 * 60 * 60;
 

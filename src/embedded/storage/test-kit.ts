@@ -10,7 +10,7 @@ import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from "
 import { openDatabase } from "@/lib/db/open";
 import type { DatabaseHandle } from "@/lib/db/types";
 import { createTestDatabase, type TestTargetKind } from "../../../test/database-targets";
-import { createStorageService, type BucketSeed } from "./index";
+import { createStorageService, type StorageServiceOptions } from "./index";
 
 export interface StorageTestbed {
   root: Hono;
@@ -39,7 +39,7 @@ export const STORAGE_URL = "http://storage.test";
 
 export async function startStorageTestbed(
   kind: TestTargetKind = "pglite",
-  options: { defaultBuckets?: BucketSeed[]; maxFileSize?: number } = {},
+  options: Pick<StorageServiceOptions, "defaultBuckets" | "maxFileSize" | "signedUrlMaxSeconds"> = {},
 ): Promise<StorageTestbed> {
   const database = await createTestDatabase(kind);
   const handle = await openDatabase(database.target);

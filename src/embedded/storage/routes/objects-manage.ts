@@ -27,6 +27,12 @@ const signOneBody = z.object({ expiresIn, transform: z.record(z.string(), z.unkn
 const signManyBody = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(1000) });
 const removeBody = z.object({ prefixes: z.array(z.string()).min(1).max(1000) });
 
+function assertLifetime(ctx: StorageContext, expiresIn: number): void {
+  if (expiresIn > ctx.signedUrlMaxSeconds) {
+    throw storageErrors.invalidRequest(`body/expiresIn must be <= ${ctx.signedUrlMaxSeconds}`);
+  }
+}
+
 const NOT_SIGNABLE = "Either the object does not exist or you do not have access to it";
 
 /** Remove, move, copy and signed download URLs. */
@@ -91,6 +97,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const who = await caller(c, ctx);
     const { bucketId, key } = objectParams(c);
     const body = await jsonBody(c, signOneBody);
+    assertLifetime(ctx, body.expiresIn);
     await readableObject(ctx, bucketId, key, "caller", who);
     const transform = body.transform && Object.keys(body.transform).length > 0 ? parseTransform(body.transform) : null;
     const url = `${bucketId}/${key}`;
@@ -104,6 +111,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const who = await caller(c, ctx);
     const bucketId = c.req.param("bucket");
     const body = await jsonBody(c, signManyBody);
+    assertLifetime(ctx, body.expiresIn);
     const signed = await Promise.all(
       body.paths.map(async (path) => {
         try {
