@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { Database } from "@/lib/db";
 import { createAuthService, type AuthConfig, type AuthService } from "./auth";
 import { createOutbox, type Outbox } from "./outbox";
-import { createStorageService } from "./storage";
+import { createStorageService, type StorageServiceOptions } from "./storage";
 
 export type EmbeddedGatewayOptions = {
   db: Database;
@@ -14,6 +14,8 @@ export type EmbeddedGatewayOptions = {
   smtpFrom?: string;
   /** Also serve the dev outbox as JSON at /outbox/v1/messages (verification links: dev only). */
   exposeOutbox?: boolean;
+  /** Storage settings the app decides: per-user quota (from plans), signed URL lifetime cap. */
+  storage?: Pick<StorageServiceOptions, "storageQuota" | "signedUrlMaxSeconds">;
 };
 
 export type EmbeddedGateway = {
@@ -40,6 +42,7 @@ export async function createEmbeddedGateway(options: EmbeddedGatewayOptions): Pr
     // Storage accepts the same tokens as auth: user sessions and the anon / service keys.
     verifyAccessToken: async (jwt) => ({ ...(await auth.verifyAccessToken(jwt)) }),
     signingSecret,
+    ...options.storage,
   });
   const app = new Hono().route("/auth/v1", auth.app).route("/storage/v1", storage.app);
   if (options.exposeOutbox) {

@@ -7,6 +7,7 @@ import type { DiskStore } from "./disk";
 import { storageErrors } from "./errors";
 import { assertValidKey } from "./keys";
 import { ObjectStore } from "./object-store";
+import { QuotaGuard, type StorageQuotaResolver } from "./quota";
 
 /** Everything the route modules share. */
 export interface StorageContext {
@@ -20,6 +21,8 @@ export interface StorageContext {
   maxFileSize: number;
   /** Longest lifetime a signed download URL may be given, in seconds. */
   signedUrlMaxSeconds: number;
+  /** The per-user storage quota (always present; unlimited without a resolver). */
+  quota: QuotaGuard;
 }
 
 /** Cap on JSON request bodies (the largest real one, 1000 paths to sign or remove, is far smaller). */
@@ -50,10 +53,15 @@ async function cappedText(request: Request, limit: number): Promise<string> {
 }
 
 export function createContext(
-  options: Omit<StorageContext, "buckets" | "objects" | "signingSecret"> & { signingSecret: string },
+  options: Omit<StorageContext, "buckets" | "objects" | "signingSecret" | "quota"> & {
+    signingSecret: string;
+    storageQuota?: StorageQuotaResolver;
+  },
 ): StorageContext {
+  const { storageQuota, ...rest } = options;
   return {
-    ...options,
+    ...rest,
+    quota: new QuotaGuard(options.db, storageQuota),
     buckets: new BucketStore(options.db),
     objects: new ObjectStore(options.db),
     signingSecret: new TextEncoder().encode(options.signingSecret),

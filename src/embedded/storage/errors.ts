@@ -43,6 +43,9 @@ export const storageErrors = {
   /** A request body over a cap, answered with HTTP 413 as Storage's server (Fastify bodyLimit) does. */
   payloadTooLarge: (message = "Request body is too large") =>
     new StorageApiFailure(413, "EntityTooLarge", "Payload too large", message, 413),
+  /** The owner's storage quota (from their plan) has no room for this object. */
+  quotaExceeded: () =>
+    new StorageApiFailure(413, "QuotaExceeded", "Payload too large", "The storage quota of this user is exceeded"),
   invalidMimeType: (type: string) =>
     new StorageApiFailure(415, "InvalidMimeType", "invalid_mime_type", `mime type ${type} is not supported`),
   invalidBucketName: () => new StorageApiFailure(400, "InvalidBucketName", "Invalid Input", "Bucket name invalid"),

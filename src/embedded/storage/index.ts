@@ -5,6 +5,7 @@ import type { VerifyAccessToken } from "./access";
 import { createContext, type StorageContext } from "./context";
 import { DiskStore } from "./disk";
 import { StorageApiFailure, storageErrors } from "./errors";
+import type { StorageQuotaResolver } from "./quota";
 import { DEFAULT_SIGNED_URL_MAX_SECONDS } from "./signed-urls";
 import { bucketRoutes } from "./routes/buckets";
 import { registerObjectListRoutes } from "./routes/objects-list";
@@ -15,6 +16,7 @@ import { registerRenderRoutes } from "./routes/render";
 
 export type { Caller, Claims, VerifyAccessToken } from "./access";
 export { StorageApiFailure } from "./errors";
+export type { StorageQuotaResolver } from "./quota";
 
 /** A bucket created at first start (existing buckets are never changed). */
 export interface BucketSeed {
@@ -48,6 +50,8 @@ export interface StorageServiceOptions {
   maxFileSize?: number;
   /** Longest lifetime of a signed download URL in seconds (default 7 days); longer requests are refused. */
   signedUrlMaxSeconds?: number;
+  /** Per-user byte quota (the app's plans); unset = no per-user limit. */
+  storageQuota?: StorageQuotaResolver;
 }
 
 async function seedBuckets(ctx: StorageContext, seeds: readonly BucketSeed[]): Promise<void> {
@@ -77,6 +81,7 @@ export async function createStorageService(options: StorageServiceOptions): Prom
     signingSecret: options.signingSecret,
     maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     signedUrlMaxSeconds: options.signedUrlMaxSeconds ?? DEFAULT_SIGNED_URL_MAX_SECONDS,
+    storageQuota: options.storageQuota,
   });
   await seedBuckets(ctx, options.defaultBuckets ?? DEFAULT_BUCKETS);
 

@@ -39,7 +39,7 @@ export const STORAGE_URL = "http://storage.test";
 
 export async function startStorageTestbed(
   kind: TestTargetKind = "pglite",
-  options: Pick<StorageServiceOptions, "defaultBuckets" | "maxFileSize" | "signedUrlMaxSeconds"> = {},
+  options: Pick<StorageServiceOptions, "defaultBuckets" | "maxFileSize" | "signedUrlMaxSeconds" | "storageQuota"> = {},
 ): Promise<StorageTestbed> {
   const database = await createTestDatabase(kind);
   const handle = await openDatabase(database.target);

@@ -1,6 +1,10 @@
 /** Chinese copy of the storage demo page. */
 export const filesCopy = {
   bucketsTitle: "存储桶",
+  usageLabel: "存储空间用量",
+  usage: (used: string, quota: string) => `已用 ${used} / ${quota}`,
+  usageQuotaOnly: (quota: string) => `套餐空间 ${quota}`,
+  usageFailed: "无法读取存储空间用量",
   bucketsDescription: "选择一个存储桶，管理你自己文件夹里的文件。",
   bucketsLabel: "存储桶列表",
   bucketsEmpty: "没有可用的存储桶",

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Hono } from "hono";
 import { authConfigFromEnv, type AuthService } from "@/embedded/auth";
 import { createEmbeddedGateway } from "@/embedded/gateway";
+import { storageQuotaBytes } from "@/features/files/server/storage-quota";
 import type { Outbox } from "@/embedded/outbox";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -24,12 +25,18 @@ const SERVICES_KEY = Symbol.for("sparkai.embedded-services");
 
 async function startEmbeddedServices(): Promise<EmbeddedServices> {
   const env = getEnv();
+  const db = await getDatabase();
   const { auth, outbox, app } = await createEmbeddedGateway({
-    db: await getDatabase(),
+    db,
     authConfig: authConfigFromEnv(process.env),
     storageDir: path.resolve(env.DATA_DIR, "storage"),
     smtpUrl: env.SMTP_URL,
     smtpFrom: env.SMTP_FROM,
+    // Per-user storage quota from the user's plan; the storage service itself knows no plans.
+    storage: {
+      storageQuota: (userId) => storageQuotaBytes(db, userId),
+      signedUrlMaxSeconds: env.STORAGE_SIGNED_URL_MAX_SECONDS,
+    },
   });
   return { auth, outbox, gateway: app };
 }

@@ -49,7 +49,12 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     // A move into another bucket is an upload there: its size limit and MIME allow-list apply.
     if (destBucket !== body.bucketId) assertFitsBucket(await ctx.buckets.get(destBucket), object, ctx.maxFileSize);
     if (await ctx.objects.find(destBucket, body.destinationKey)) throw storageErrors.duplicate();
-    await ctx.objects.move(object, destBucket, body.destinationKey, who.sub ?? null);
+    const newOwner = who.sub ?? null;
+    // Taking over an object someone else owned adds its bytes to the caller's quota.
+    await ctx.quota.serialize(newOwner, async () => {
+      if (object.ownerId !== newOwner) await ctx.quota.assertFits(newOwner, object.size);
+      await ctx.objects.move(object, destBucket, body.destinationKey, newOwner);
+    });
     return c.json({ message: "Successfully moved" });
   });
 
@@ -68,29 +73,28 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     // A copy is an upload into the destination: its size limit and MIME allow-list apply to the new type.
     assertFitsBucket(destBucket, { size: object.size, mimeType }, ctx.maxFileSize);
     const keepMetadata = body.copyMetadata ?? true;
-    const version = await ctx.disk.duplicate(object.version);
-    let result;
-    try {
-      result = await ctx.objects.put(
-        destBucketId,
-        body.destinationKey,
-        who.sub ?? null,
-        {
-          version,
-          size: object.size,
-          etag: object.etag,
-          mimeType,
-          cacheControl: body.metadata?.cacheControl ?? object.cacheControl,
-          userMetadata: keepMetadata ? object.userMetadata : null,
-        },
-        upsert,
-      );
-    } catch (error) {
-      await ctx.disk.remove([version]);
-      throw error;
-    }
-    if (result.replacedVersion) await ctx.disk.remove([result.replacedVersion]);
-    return c.json({ ...objectRowJson(result.object), Id: result.object.id, Key: `${destBucketId}/${body.destinationKey}` });
+    const newOwner = who.sub ?? null;
+    const content = {
+      size: object.size,
+      etag: object.etag,
+      mimeType,
+      cacheControl: body.metadata?.cacheControl ?? object.cacheControl,
+      userMetadata: keepMetadata ? object.userMetadata : null,
+    };
+    const copied = await ctx.quota.serialize(newOwner, async () => {
+      // The copy's bytes count against the caller's quota; an overwrite of their own object frees its bytes.
+      const replaced = upsert ? await ctx.objects.find(destBucketId, body.destinationKey) : undefined;
+      await ctx.quota.assertFits(newOwner, object.size, replaced?.ownerId === newOwner ? replaced.size : 0);
+      const version = await ctx.disk.duplicate(object.version);
+      try {
+        return await ctx.objects.put(destBucketId, body.destinationKey, newOwner, { version, ...content }, upsert);
+      } catch (error) {
+        await ctx.disk.remove([version]);
+        throw error;
+      }
+    });
+    if (copied.replacedVersion) await ctx.disk.remove([copied.replacedVersion]);
+    return c.json({ ...objectRowJson(copied.object), Id: copied.object.id, Key: `${destBucketId}/${body.destinationKey}` });
   });
 
   app.post("/object/sign/:bucket/:path{[\\s\\S]+}", async (c) => {

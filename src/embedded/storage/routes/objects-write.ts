@@ -2,19 +2,36 @@ import type { Context, Hono } from "hono";
 import { policy } from "../access";
 import type { Bucket } from "../bucket-store";
 import { caller, objectParams, upsertHeader, type StorageContext } from "../context";
-import { storageErrors } from "../errors";
+import { StorageApiFailure, storageErrors } from "../errors";
 import type { StoredObject } from "../object-store";
 import { signToken, UPLOAD_URL_LIFETIME_SECONDS, verifyToken } from "../signed-urls";
 import { receiveUpload } from "../upload-body";
 
 /** Uploads (create, upsert, update) and signed upload URLs. */
 export function registerObjectWriteRoutes(app: Hono, ctx: StorageContext): void {
-  async function store(c: Context, bucket: Bucket, key: string, ownerId: string | null, upsert: boolean) {
-    if (!upsert && (await ctx.objects.find(bucket.id, key))) throw storageErrors.duplicate();
-    const { content } = await receiveUpload(c.req.raw, key, ctx.disk, {
-      maxBytes: Math.min(bucket.fileSizeLimit ?? Number.POSITIVE_INFINITY, ctx.maxFileSize),
-      allowedMimeTypes: bucket.allowedMimeTypes,
-    });
+  function store(c: Context, bucket: Bucket, key: string, ownerId: string | null, upsert: boolean) {
+    return ctx.quota.serialize(ownerId, () => storeNow(c, bucket, key, ownerId, upsert));
+  }
+
+  async function storeNow(c: Context, bucket: Bucket, key: string, ownerId: string | null, upsert: boolean) {
+    const existing = await ctx.objects.find(bucket.id, key);
+    if (!upsert && existing) throw storageErrors.duplicate();
+    const sizeLimit = Math.min(bucket.fileSizeLimit ?? Number.POSITIVE_INFINITY, ctx.maxFileSize);
+    // An overwrite frees what it replaces, if that was the same owner's.
+    const room = await ctx.quota.remaining(ownerId, existing && existing.ownerId === ownerId ? existing.size : 0);
+    let content;
+    try {
+      ({ content } = await receiveUpload(c.req.raw, key, ctx.disk, {
+        maxBytes: Math.min(sizeLimit, room),
+        allowedMimeTypes: bucket.allowedMimeTypes,
+      }));
+    } catch (error) {
+      // The cut-off came from the quota, not from the file size limit: say so.
+      if (room < sizeLimit && error instanceof StorageApiFailure && error.code === "EntityTooLarge") {
+        throw storageErrors.quotaExceeded();
+      }
+      throw error;
+    }
     let result: { object: StoredObject; replacedVersion?: string };
     try {
       result = await ctx.objects.put(bucket.id, key, ownerId, content, upsert);

@@ -23,10 +23,16 @@ import { SignedUrlDialog } from "./signed-url-dialog";
 import { UploadList } from "./upload-list";
 import { UploadZone } from "./upload-zone";
 
-type FileBrowserProps = { supabase: SupabaseClient; userId: string; bucket: Bucket };
+type FileBrowserProps = {
+  supabase: SupabaseClient;
+  userId: string;
+  bucket: Bucket;
+  /** Called after an upload, delete, move or copy (the storage usage shown above changes). */
+  onContentChange?: () => void;
+};
 
 /** The signed-in user's folder (`{userId}/…`) in one bucket: upload, browse and manage files. */
-export function FileBrowser({ supabase, userId, bucket }: FileBrowserProps) {
+export function FileBrowser({ supabase, userId, bucket, onContentChange }: FileBrowserProps) {
   const [segments, setSegments] = useState<string[]>([]);
   const [sort, setSort] = useState<SortField>("name");
   const [order, setOrder] = useState<SortOrder>("asc");
@@ -42,8 +48,13 @@ export function FileBrowser({ supabase, userId, bucket }: FileBrowserProps) {
   const listing = useFolderListing(supabase, { bucketId: bucket.id, folder, sort, order, search });
   const entries = useMemo(() => sortEntries(filterEntries(listing.entries, search), sort, order), [listing.entries, search, sort, order]);
   const thumbnails = useThumbnails(supabase, bucket, entries);
-  const actions = useFileActions(supabase, bucket.id, listing.reload);
-  const uploads = useUploads({ supabase, bucket, folder, onUploaded: listing.reload });
+  const { reload } = listing;
+  const reloadAll = useMemo(() => () => {
+    reload();
+    onContentChange?.();
+  }, [reload, onContentChange]);
+  const actions = useFileActions(supabase, bucket.id, reloadAll);
+  const uploads = useUploads({ supabase, bucket, folder, onUploaded: reloadAll });
   const rules = `${describeSizeLimit(bucket.file_size_limit)}，允许的类型：${describeAllowedTypes(bucket.allowed_mime_types)}。`;
 
   const navigate = (next: string[]) => {

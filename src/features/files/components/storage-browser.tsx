@@ -1,18 +1,21 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useAuth } from "@/features/auth";
 import { filesCopy } from "../copy";
 import { useBuckets } from "../hooks/use-buckets";
 import { BucketList } from "./bucket-list";
 import { FileBrowser } from "./file-browser";
+import { StorageUsageBar } from "./storage-usage";
 
 /** The storage demo: the visible buckets, then a file browser of the user's folder in the chosen one. */
 export function StorageBrowser() {
   const { user, loaded, supabase } = useAuth();
   const buckets = useBuckets(supabase);
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const [usageVersion, setUsageVersion] = useState(0);
+  const refreshUsage = useCallback(() => setUsageVersion((v) => v + 1), []);
   // The private `files` bucket first: it is where people keep their own files.
   const selected =
     buckets.buckets.find((b) => b.id === chosenId) ?? buckets.buckets.find((b) => b.id === "files") ?? buckets.buckets[0] ?? null;
@@ -27,7 +30,8 @@ export function StorageBrowser() {
           <CardTitle>{filesCopy.bucketsTitle}</CardTitle>
           <CardDescription>{filesCopy.bucketsDescription}</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          <StorageUsageBar version={usageVersion} />
           <BucketList state={buckets} selectedId={selected?.id ?? null} onSelect={setChosenId} />
         </CardContent>
       </Card>
@@ -38,7 +42,7 @@ export function StorageBrowser() {
             <CardDescription>只显示你自己的文件夹里的文件。</CardDescription>
           </CardHeader>
           <CardContent>
-            <FileBrowser key={`${selected.id}:${user.id}`} supabase={supabase} userId={user.id} bucket={selected} />
+            <FileBrowser key={`${selected.id}:${user.id}`} supabase={supabase} userId={user.id} bucket={selected} onContentChange={refreshUsage} />
           </CardContent>
         </Card>
       ) : null}
