@@ -73,6 +73,8 @@ export const envSchema = z
     // Its fields are checked by the auth service's own schema (authConfigSchema.externalProviders).
     AUTH_EXTERNAL_PROVIDERS: optionalText.pipe(z.string().refine(isJsonObject, "必须是 JSON 对象，例如 {\"github\": {…}}").optional()),
     SMTP_FROM: optionalText,
+    // Separate origin for user files' public / signed URLs (same app behind a second host name).
+    STORAGE_PUBLIC_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://files.example-usercontent.com" }).optional()),
     // Embedded storage: longest lifetime of a signed download URL, in seconds (default 7 days).
     STORAGE_SIGNED_URL_MAX_SECONDS: optionalText.pipe(z.string().regex(/^[1-9]\d*$/, "必须是正整数（秒）").transform(Number).optional()),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),

@@ -50,7 +50,11 @@ export async function getSupabaseConnection(): Promise<SupabaseConnection> {
 
 export async function getPublicSupabaseConfig(): Promise<PublicSupabaseConfig> {
   const connection = await getSupabaseConnection();
-  return { url: connection.mode === "hosted" ? connection.url : null, anonKey: connection.anonKey };
+  return {
+    url: connection.mode === "hosted" ? connection.url : null,
+    anonKey: connection.anonKey,
+    storageUrl: getEnv().STORAGE_PUBLIC_URL?.replace(/\/$/, "") ?? null,
+  };
 }
 
 /**

@@ -1,5 +1,10 @@
 /** What the browser may know about Supabase: the public key and where to send requests (`null` = this site). */
-export type PublicSupabaseConfig = { url: string | null; anonKey: string };
+export type PublicSupabaseConfig = {
+  url: string | null;
+  anonKey: string;
+  /** STORAGE_PUBLIC_URL: the origin public / signed file URLs are handed out on (null = same as `url`). */
+  storageUrl?: string | null;
+};
 
 /**
  * The session cookie's name on every client (browser, server, proxy). supabase-js would derive it

@@ -9,6 +9,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/lib/toast";
 import { filesCopy } from "../copy";
+import { useStorageUrl } from "../hooks/use-storage-origin";
+import { onStorageOrigin } from "../lib/storage-origin";
 import type { FileEntry } from "../lib/entries";
 import { isImageType } from "../lib/limits";
 
@@ -41,10 +43,11 @@ function PublicUrlBody({ entry, supabase, bucketId }: { entry: FileEntry; supaba
   const [resize, setResize] = useState<ResizeMode>("cover");
   const ids = { url: useId(), width: useId(), height: useId(), resize: useId() };
   const files = supabase.storage.from(bucketId);
-  const plainUrl = files.getPublicUrl(entry.key).data.publicUrl;
+  const storageUrl = useStorageUrl();
+  const plainUrl = onStorageOrigin(files.getPublicUrl(entry.key).data.publicUrl, storageUrl);
   const image = isImageType(entry.mimeType);
   const transform = { width: clampDimension(width), height: clampDimension(height), resize };
-  const transformedUrl = image ? files.getPublicUrl(entry.key, { transform }).data.publicUrl : null;
+  const transformedUrl = image ? onStorageOrigin(files.getPublicUrl(entry.key, { transform }).data.publicUrl, storageUrl) : null;
 
   const copy = async (url: string) => {
     try {

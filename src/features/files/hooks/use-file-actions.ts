@@ -9,6 +9,8 @@ import { storageErrorText } from "../lib/error-text";
 import { collectFolderKeys } from "../lib/folder-keys";
 import { EMPTY_FOLDER_PLACEHOLDER, encodeKeySegment } from "../lib/object-names";
 import { saveBlob } from "../lib/save-blob";
+import { onStorageOrigin } from "../lib/storage-origin";
+import { storageUrlNow } from "./use-storage-origin";
 
 /** Storage's `remove` takes at most 1000 paths per request. */
 const REMOVE_BATCH = 1000;
@@ -67,7 +69,8 @@ export function useFileActions(supabase: SupabaseClient, bucketId: string, onCha
 
   /** A signed download URL; throws a FileActionError with the Chinese reason. */
   const signedUrl = useCallback(
-    async (entry: FileEntry, seconds: number) => (await run(bucket().createSignedUrl(entry.key, seconds))).signedUrl,
+    async (entry: FileEntry, seconds: number) =>
+      onStorageOrigin((await run(bucket().createSignedUrl(entry.key, seconds))).signedUrl, await storageUrlNow()),
     [bucket],
   );
 

@@ -9,6 +9,7 @@ export function storageErrorText(error: unknown): string {
   const code = String(e.statusCode ?? e.status ?? "");
   const lower = `${message} ${typeof e.error === "string" ? e.error : ""}`.toLowerCase();
 
+  if (lower.includes("expiresin")) return "链接有效期超过了允许的上限，请选短一些";
   if (lower.includes("quota")) return "存储空间已用完：请删除一些文件，或升级套餐获得更多空间";
   if (code === "413" || lower.includes("maximum allowed size") || lower.includes("too large")) {
     return "文件超过了存储桶允许的大小上限";
