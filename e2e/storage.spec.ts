@@ -206,3 +206,14 @@ test("several files dropped on the zone upload together, each with its own progr
   await page.getByRole("button", { name: `下载「${files[1]!.name}」` }).click();
   expect(await readFile((await (await downloadStarted).path())!, "utf8")).toBe(files[1]!.text);
 });
+
+test("the storage page shows what the user's files take of the plan's quota", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/demo/storage");
+  const usage = page.getByTestId("storage-usage");
+  await expect(usage).toContainText("已用 0 字节 / 100 MB");
+  await page.getByTestId("upload-input").setInputFiles({ name: "用量.txt", mimeType: "text/plain", buffer: Buffer.alloc(2048, 0x61) });
+  await expect(page.getByRole("table", { name: "文件列表" }).getByText("用量.txt", { exact: true })).toBeVisible();
+  await expect(usage).toContainText("已用 2 KB / 100 MB");
+  await expect(page.getByRole("progressbar", { name: "存储空间用量" })).toBeVisible();
+});
