@@ -47,12 +47,12 @@ describe("standalone services: who the caller is", () => {
     for (let i = 1; i <= 4; i++) statuses.push(await signIn(services, `198.51.100.${i}`));
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses[3]).toBe(429);
-  }, 60_000);
+  }, 240_000);
 
   it("counts per forwarded visitor behind a trusted proxy (default: this machine, i.e. the app)", async () => {
     const services = await startServices({ TRUSTED_PROXIES: "" });
     for (let i = 0; i < 3; i++) expect(await signIn(services, "6.6.6.6, 203.0.113.1")).not.toBe(429);
     expect(await signIn(services, "6.6.6.7, 203.0.113.1")).toBe(429);
     expect(await signIn(services, "6.6.6.6, 203.0.113.2")).not.toBe(429);
-  }, 60_000);
+  }, 240_000);
 });
