@@ -5,7 +5,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * E2E runs against a production build (`next build && next start`) on a free loopback port, in
+ * E2E runs against a production build (`next build && npm start`, i.e. server.mjs) on a free loopback port, in
  * Debian's Chromium: Playwright cannot download its own browser on these machines.
  * Workers re-read this file, so values chosen here are pinned in process.env for them.
  */

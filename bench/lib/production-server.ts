@@ -31,7 +31,7 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000)
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Starts `next start` on a free loopback port with a throwaway data directory (building first if needed). */
+/** Starts the production server (`server.mjs`, what `npm start` runs) on a free loopback port with a throwaway data directory (building first if needed). */
 export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(".next", "BUILD_ID"))) {
     console.log("no production build found: running `npm run build` first…");
@@ -39,7 +39,7 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     if (build.status !== 0) throw new Error("build failed");
   }
   const port = await freePort();
-  const child = spawn("npx", ["next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
     env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "spark-bench-")), ...env },
     stdio: "ignore",
     detached: true,

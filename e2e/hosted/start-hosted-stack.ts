@@ -53,7 +53,7 @@ async function main() {
   });
   const keys = await readKeys(services);
 
-  const app = start(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", appPort!, "--hostname", "127.0.0.1", "--keepAliveTimeout", "65000"], {
+  const app = start(process.execPath, ["server.mjs", "--port", appPort!, "--hostname", "127.0.0.1", "--keepAliveTimeout", "65000"], {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "spark-hosted-app-")),
     SITE_URL: appUrl,
     SUPABASE_URL: keys.SUPABASE_URL ?? servicesUrl,

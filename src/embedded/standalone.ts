@@ -6,10 +6,17 @@
  * with the fields of `authConfigSchema`. The database is DATABASE_URL, else PGlite in DATA_DIR —
  * PGlite allows one process per data directory, so stop the app, use Postgres or another DATA_DIR.
  * Point the app at it with the SUPABASE_URL / keys this prints.
+ *
+ * Served by the same hardened node:http server as the app (src/lib/net): the caller is the socket
+ * peer, or what a trusted proxy wrote in X-Forwarded-For — TRUSTED_PROXIES, by default `loopback`
+ * (the app's server clients on this machine forward their visitor's address) — with the same body
+ * caps and timeouts.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { serve } from "@hono/node-server";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { parseTrustedProxies } from "@/lib/net/client-address.mjs";
+import { createHardenedServer } from "@/lib/net/hardened-server.mjs";
 import { DataDirLockedError, openDatabase, resolveDatabaseTarget } from "@/lib/db";
 import { authConfigFromEnv } from "./auth";
 import { createEmbeddedGateway } from "./gateway";
@@ -26,6 +33,13 @@ async function main() {
   const port = Number(values.port);
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const externalUrl = process.env.AUTH_EXTERNAL_URL || `${origin}/auth/v1`;
+  let trust;
+  try {
+    trust = parseTrustedProxies(process.env.TRUSTED_PROXIES || "loopback");
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
   const authConfig = authConfigFromEnv({ ...process.env, AUTH_EXTERNAL_URL: externalUrl }, values.config);
 
   let handle;
@@ -47,10 +61,20 @@ async function main() {
     smtpFrom: process.env.SMTP_FROM || undefined,
     exposeOutbox: process.env.DEV_OUTBOX === "on",
   });
-  const server = serve({ fetch: gateway.app.fetch, hostname: host, port }, (info) => {
+  // The hardened server has replaced X-Forwarded-For with the one address it decided on: hand that
+  // to the auth service as the caller (it would otherwise re-read the header only from loopback peers).
+  const listener = getRequestListener((request, env) => {
+    const incoming = (env as HttpBindings).incoming;
+    const clientIp = incoming.headers["x-forwarded-for"];
+    return gateway.app.fetch(request, { ...env, clientIp: typeof clientIp === "string" ? clientIp : undefined });
+  });
+  const server = createHardenedServer({ handler: listener, trust });
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`嵌入式服务已启动：${origin}（认证 /auth/v1，存储 /storage/v1）`);
     // Machine-readable lines: scripts (and the hosted-mode e2e) read the keys from here.
-    console.log(`SUPABASE_URL=http://${host}:${info.port}`);
+    console.log(`SUPABASE_URL=http://${host}:${actualPort}`);
     console.log(`SUPABASE_ANON_KEY=${gateway.auth.keys.anonKey}`);
     console.log(`SUPABASE_SERVICE_ROLE_KEY=${gateway.auth.keys.serviceRoleKey}`);
   });

@@ -33,4 +33,11 @@ describe("parseEnv", () => {
     const env = parseEnv({ SUPABASE_URL: "https://abc.supabase.co", SUPABASE_PUBLISHABLE_KEY: "sb_publishable_x", SUPABASE_SECRET_KEY: "sb_secret_y" });
     expect(env.SUPABASE_URL).toBe("https://abc.supabase.co");
   });
+
+  it("refuses a TRUSTED_PROXIES value that names no proxy", () => {
+    expect(parseEnv({ TRUSTED_PROXIES: "1" }).TRUSTED_PROXIES).toBe("1");
+    expect(parseEnv({ TRUSTED_PROXIES: "127.0.0.1/32,10.0.0.0/8" }).TRUSTED_PROXIES).toBe("127.0.0.1/32,10.0.0.0/8");
+    expect(() => parseEnv({ TRUSTED_PROXIES: "nginx" })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(/TRUSTED_PROXIES/);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "./net/client-address.mjs";
 
 /**
  * Every environment variable the server reads, validated in one place. Each hosted service has an
@@ -40,6 +41,14 @@ export const envSchema = z
     SUPABASE_PUBLISHABLE_KEY: optionalText,
     SUPABASE_SERVICE_ROLE_KEY: optionalText,
     SUPABASE_SECRET_KEY: optionalText,
+    // Proxies in front of the server (server.mjs): empty = none, a hop count, or IPs / CIDRs.
+    TRUSTED_PROXIES: optionalText.superRefine((value, context) => {
+      try {
+        parseTrustedProxies(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+      }
+    }),
     DEV_OUTBOX: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
     FREE_PLAN_MONTHLY_TOKENS: optionalText.pipe(z.string().regex(/^\d+$/, "必须是非负整数").transform(Number).optional()),
     DEV_OUTBOX_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),

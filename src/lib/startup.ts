@@ -2,6 +2,15 @@ import { seedAppRegistry } from "@/features/ai-apps/server";
 import { getDatabase } from "./db";
 import { getEnv } from "./env";
 
+/** Set by server.mjs, the only safe way to serve a production build. */
+const HARDENED_SERVER_MARKER = "SPARK_HARDENED_SERVER";
+const NOT_THROUGH_OUR_SERVER = [
+  "请用 `npm start`（node server.mjs）启动生产服务，不要直接运行 `next start`：它会信任访客自己发送的 X-Forwarded-For，",
+  "任何人都能绕过按 IP 的登录频率限制。",
+  "Start the production server with `npm start` (node server.mjs), not `next start`: `next start` trusts the",
+  "visitor's own X-Forwarded-For header, so anyone could bypass the per-IP sign-in limits.",
+].join("\n");
+
 /**
  * Server start-up (`next dev`, `next start`): check the configuration and open the database (which
  * applies pending migrations and takes the data-directory lock), so a bad setup stops now with one
@@ -9,6 +18,12 @@ import { getEnv } from "./env";
  */
 async function startServer() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  if (process.env.NODE_ENV === "production" && process.env[HARDENED_SERVER_MARKER] !== "1") {
+    // `next start` keeps a client's own X-Forwarded-For: every per-visitor limit would be the
+    // client's to reset. server.mjs (`npm start`) decides the visitor's address and sets the marker.
+    console.error(`\n${NOT_THROUGH_OUR_SERVER}\n`);
+    process.exit(1);
+  }
   try {
     getEnv();
     // The AI app registry comes from config: a bad config must stop start-up, not the first chat.

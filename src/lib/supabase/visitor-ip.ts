@@ -1,10 +1,9 @@
 /**
- * The visitor's IP as this server saw it, for the auth service's per-IP rate limits: the LAST entry
- * of X-Forwarded-For. `next start` fills that header with the socket peer only when the request has
- * none (`??=` in Next's base server), and a reverse proxy appends the peer it saw; either way the last
- * entry is written by a hop we run, while earlier ones are whatever the client sent. (Exposing
- * `next start` directly keeps a client's own header — production belongs behind a proxy that
- * appends or overwrites it.)
+ * The visitor's IP, for the auth service's per-IP rate limits. The server in front of the app
+ * (server.mjs → src/lib/net/hardened-server.mjs) decides it once per request — the socket peer, or
+ * the entry a TRUSTED_PROXIES proxy wrote — and overwrites X-Forwarded-For with exactly that one
+ * entry, so a client's own header never reaches here. (`next start` would keep it: start-up refuses
+ * to serve a production build without server.mjs.) Last entry, should anything ever append.
  */
 export function visitorIp(headers: Headers): string | undefined {
   const entries = headers.get("x-forwarded-for")?.split(",").map((entry) => entry.trim()).filter(Boolean);

@@ -1,0 +1,74 @@
+// @ts-check
+/**
+ * The production server (`npm start`): Next.js's documented custom server on node:http, behind
+ * src/lib/net/hardened-server.mjs, which decides the visitor's address once per request (socket
+ * peer, or what a TRUSTED_PROXIES proxy wrote), overwrites the X-Forwarded-* headers everything
+ * else reads, caps bodies and times out slow requests. `next start` would keep a client's own
+ * X-Forwarded-For, so start-up (src/lib/startup.ts) refuses to run in production without the marker
+ * this file sets.
+ *
+ *   node server.mjs [--port 3000] [--hostname 0.0.0.0] [--keepAliveTimeout 65000] [--dev]
+ *
+ * Plain JavaScript so production needs `node` only (no TypeScript loader among the dependencies).
+ */
+import { parseArgs } from "node:util";
+import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
+import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
+
+/** Set for the app: src/lib/startup.ts refuses to serve in production without it. */
+export const SERVER_MARKER = "SPARK_HARDENED_SERVER";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", short: "p" },
+    hostname: { type: "string", short: "H" },
+    keepAliveTimeout: { type: "string" },
+    dev: { type: "boolean", default: false },
+  },
+});
+
+const dev = values.dev;
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname;
+const keepAliveTimeoutMs = values.keepAliveTimeout === undefined ? undefined : Number(values.keepAliveTimeout);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`端口无效 / invalid port: ${values.port ?? process.env.PORT}`);
+if (keepAliveTimeoutMs !== undefined && !(Number.isInteger(keepAliveTimeoutMs) && keepAliveTimeoutMs >= 0)) {
+  fail(`--keepAliveTimeout 无效 / invalid: ${values.keepAliveTimeout}`);
+}
+
+let trust;
+try {
+  trust = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+// As `next start` / `next dev` do; must be set before Next.js loads its config.
+// @ts-expect-error NODE_ENV is typed read-only by @types/node's augmentation in Next.js.
+process.env.NODE_ENV = dev ? "development" : "production";
+process.env[SERVER_MARKER] = "1";
+
+const { default: next } = await import("next");
+const app = next({ dev, hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createHardenedServer({ handler: (req, res) => handle(req, res), trust, keepAliveTimeoutMs });
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const shown = typeof address === "object" && address ? `${hostname ?? "localhost"}:${address.port}` : String(address);
+  console.log(`思维火花已启动：http://${shown}${dev ? "（开发模式）" : ""}`);
+});
+
+const shutdown = () => {
+  server.close();
+  void app.close().finally(() => process.exit(0));
+};
+process.once("SIGINT", shutdown);
+process.once("SIGTERM", shutdown);
+
+/** @param {string} message @returns {never} */
+function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
