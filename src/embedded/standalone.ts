@@ -46,6 +46,7 @@ async function main() {
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || undefined,
     exposeOutbox: process.env.DEV_OUTBOX === "on",
+    devSms: process.env.DEV_OUTBOX ? process.env.DEV_OUTBOX === "on" : process.env.NODE_ENV !== "production",
   });
   const server = serve({ fetch: gateway.app.fetch, hostname: host, port }, (info) => {
     console.log(`嵌入式服务已启动：${origin}（认证 /auth/v1，存储 /storage/v1）`);

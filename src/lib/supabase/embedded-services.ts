@@ -30,6 +30,8 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
     storageDir: path.resolve(env.DATA_DIR, "storage"),
     smtpUrl: env.SMTP_URL,
     smtpFrom: env.SMTP_FROM,
+    // There is no real SMS sender yet: SMS codes only exist where the dev outbox shows them.
+    devSms: env.DEV_OUTBOX ? env.DEV_OUTBOX === "on" : env.NODE_ENV !== "production",
   });
   return { auth, outbox, gateway: app };
 }
