@@ -73,7 +73,8 @@ function configuredJwks(config: AuthConfig): JWK[] | undefined {
  * taken as the usages of each half, and a private EC/RSA key cannot "verify" nor a public one "sign".
  */
 function withoutKeyOps(jwk: JWK): JWK {
-  const { key_ops: _keyOps, ...rest } = jwk;
+  const rest = { ...jwk };
+  delete rest.key_ops;
   return rest;
 }
 

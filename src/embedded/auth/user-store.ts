@@ -38,7 +38,6 @@ export function identityData(user: { id: string; email?: string | null; phone?: 
 export async function insertUser(deps: AuthDeps, input: NewUser): Promise<AuthUserRow> {
   const id = input.id ?? randomUUID();
   const now = new Date();
-  const provider = input.email ? "email" : input.phone ? "phone" : undefined;
   const data = identityData({ id, email: input.email, phone: input.phone }, { email: false, phone: false });
   const encryptedPassword =
     input.passwordHash ?? (input.isAnonymous ? null : await hashPassword(input.password ?? randomPassword(), deps.config));
