@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callRouteHandler } from "./next-request-scope";
 
 // Issue 12, finding 2: /api/auth/send-phone-code creates an account and texts a code per call.
@@ -18,6 +18,7 @@ vi.stubEnv("AUTH_SMS_DAILY_LIMIT", "3");
 
 const { POST } = await import("@/app/api/auth/send-phone-code/route");
 const { closeDatabase } = await import("@/lib/db");
+const { getEmbeddedServices } = await import("@/lib/supabase/embedded-services");
 
 /** One request as Next.js hands it to the route; every call comes from its own visitor. */
 let visitor = 0;
@@ -33,6 +34,8 @@ async function sendPhoneCode(phone: string) {
 }
 
 describe("POST /api/auth/send-phone-code flood", () => {
+  // Starting the embedded services (migrations, keys) is slow on a busy machine; not part of a test.
+  beforeAll(() => getEmbeddedServices(), 180_000);
   afterAll(async () => {
     await closeDatabase();
     rmSync(dataDir, { recursive: true, force: true });
