@@ -84,6 +84,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT_RESEND: "2000/300",
         AUTH_RATE_LIMIT_VERIFY: "2000/300",
         AUTH_RATE_LIMIT_MFA: "2000/60",
+        AUTH_RATE_LIMIT_SMS: "2000/3600",
+        AUTH_SMS_DAILY_LIMIT: "100000",
         AUTH_MIN_MAIL_INTERVAL: "0",
         NEXT_TELEMETRY_DISABLED: "1",
         AUTH_EXTERNAL_PROVIDERS: JSON.stringify({

@@ -16,6 +16,8 @@ export type EmbeddedGatewayOptions = {
   exposeOutbox?: boolean;
   /** Storage settings the app decides: per-user quota (from plans), signed URL lifetime cap. */
   storage?: Pick<StorageServiceOptions, "storageQuota" | "signedUrlMaxSeconds">;
+  /** SMS land in the dev outbox (default true); false: with no SMS sender, SMS sends fail. */
+  devSms?: boolean;
 };
 
 export type EmbeddedGateway = {
@@ -31,7 +33,7 @@ export type EmbeddedGateway = {
  */
 export async function createEmbeddedGateway(options: EmbeddedGatewayOptions): Promise<EmbeddedGateway> {
   const { db } = options;
-  const outbox = createOutbox({ db, smtpUrl: options.smtpUrl, from: options.smtpFrom });
+  const outbox = createOutbox({ db, smtpUrl: options.smtpUrl, from: options.smtpFrom, devSms: options.devSms });
   const auth = await createAuthService({ db, config: options.authConfig, outbox });
   // Signed storage URLs need a per-installation secret; derive it from the secret key the auth
   // service generated, so there is nothing else to keep.

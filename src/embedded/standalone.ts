@@ -60,6 +60,7 @@ async function main() {
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || undefined,
     exposeOutbox: process.env.DEV_OUTBOX === "on",
+    devSms: process.env.DEV_OUTBOX ? process.env.DEV_OUTBOX === "on" : process.env.NODE_ENV !== "production",
   });
   // The hardened server has replaced X-Forwarded-For with the one address it decided on: hand that
   // to the auth service as the caller (it would otherwise re-read the header only from loopback peers).

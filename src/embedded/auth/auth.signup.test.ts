@@ -16,7 +16,9 @@ describe.each(testTargetKinds())("embedded auth sign-up flows on %s", (kind) => 
     const { data, error } = await supabase.auth.signUp({ email: "Alice@Example.com", password: "secret123", options: { data: { name: "爱丽丝" } } });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
-    expect(data.user).toMatchObject({ email: "alice@example.com", phone: "", user_metadata: { name: "爱丽丝", email_verified: false } });
+    expect(data.user).toMatchObject({ email: "alice@example.com", phone: "", user_metadata: { name: "爱丽丝" } });
+    // GoTrue keeps user_metadata as given: no identity data (sub, email, *_verified) merged in.
+    expect(data.user?.user_metadata).toEqual({ name: "爱丽丝" });
     expect(data.user?.email_confirmed_at).toBeUndefined();
 
     const signIn = await supabase.auth.signInWithPassword({ email: "alice@example.com", password: "secret123" });

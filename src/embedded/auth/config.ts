@@ -20,6 +20,8 @@ const defaultRateLimits = {
   resend: { max: 30, windowSeconds: 300 },
   verify: { max: 30, windowSeconds: 300 },
   mfa: { max: 30, windowSeconds: 60 },
+  /** SMS codes sent (sign-up, OTP, resend, phone change), per phone number and per IP. */
+  sms: { max: 5, windowSeconds: 3600 },
 };
 
 export const authConfigSchema = z.object({
@@ -55,6 +57,14 @@ export const authConfigSchema = z.object({
   minMailIntervalSeconds: z.number().int().min(0).default(60),
   flowStateExpirySeconds: z.number().int().positive().default(300),
   mfaMaxFactors: z.number().int().positive().default(10),
+  /** Wrong codes one e-mail / SMS code survives: the next wrong one burns it (GoTrue-style 403 otp_expired). */
+  otpMaxAttempts: z.number().int().positive().default(5),
+  /** Wrong codes one MFA challenge survives before it is burnt and a new challenge is needed. */
+  mfaMaxAttemptsPerChallenge: z.number().int().positive().default(5),
+  /** Wrong MFA codes one factor accepts across all its challenges within the window (kept in the database). */
+  mfaFactorFailures: rateLimit.default({ max: 15, windowSeconds: 900 }),
+  /** SMS the service sends per UTC day, all numbers together (SMS pumping budget, kept in the database). */
+  smsDailyLimit: z.number().int().min(0).default(500),
   rateLimits: z
     .object({
       signIn: rateLimit.default(defaultRateLimits.signIn),
@@ -63,6 +73,7 @@ export const authConfigSchema = z.object({
       resend: rateLimit.default(defaultRateLimits.resend),
       verify: rateLimit.default(defaultRateLimits.verify),
       mfa: rateLimit.default(defaultRateLimits.mfa),
+      sms: rateLimit.default(defaultRateLimits.sms),
     })
     .default(defaultRateLimits),
   /** Development only: phone (E.164 without +) → fixed SMS code. */
@@ -157,6 +168,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     resend: rateLimitFromEnv(env.AUTH_RATE_LIMIT_RESEND),
     verify: rateLimitFromEnv(env.AUTH_RATE_LIMIT_VERIFY),
     mfa: rateLimitFromEnv(env.AUTH_RATE_LIMIT_MFA),
+    sms: rateLimitFromEnv(env.AUTH_RATE_LIMIT_SMS),
   });
   const fromEnv = dropUndefined({
     siteUrl: text(env.AUTH_SITE_URL) ?? text(env.SITE_URL),
@@ -167,6 +179,8 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     smsAutoconfirm: bool(env.AUTH_SMS_AUTOCONFIRM),
     anonymousSignIns: bool(env.AUTH_ANONYMOUS_SIGN_INS),
     disableSignup: bool(env.AUTH_DISABLE_SIGNUP),
+    emailEnabled: bool(env.AUTH_EMAIL_ENABLED),
+    phoneEnabled: bool(env.AUTH_PHONE_ENABLED),
     secureEmailChange: bool(env.AUTH_SECURE_EMAIL_CHANGE),
     passwordChangeRequiresReauthentication: bool(env.AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION),
     jwksFile: text(env.AUTH_JWKS_FILE),
@@ -177,6 +191,8 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     otpExpirySeconds: int(env.AUTH_OTP_EXPIRY),
     minMailIntervalSeconds: int(env.AUTH_MIN_MAIL_INTERVAL),
     smsTestOtps: smsTestOtpsFromEnv(env.AUTH_SMS_TEST_OTPS),
+    otpMaxAttempts: int(env.AUTH_OTP_MAX_ATTEMPTS),
+    smsDailyLimit: int(env.AUTH_SMS_DAILY_LIMIT),
     passwordMinLength: int(env.AUTH_PASSWORD_MIN_LENGTH),
     passwordRequiredCharacters: list(env.AUTH_PASSWORD_REQUIRED_CHARACTERS),
     externalProviders: jsonFromEnv("AUTH_EXTERNAL_PROVIDERS", env.AUTH_EXTERNAL_PROVIDERS),

@@ -61,9 +61,21 @@ async function generatedJwk(db: Database): Promise<JWK> {
 function configuredJwks(config: AuthConfig): JWK[] | undefined {
   if (config.jwks) return config.jwks.keys as JWK[];
   if (!config.jwksFile) return undefined;
-  const parsed = JSON.parse(readFileSync(config.jwksFile, "utf8")) as { keys?: JWK[] };
-  if (!parsed.keys?.length) throw new Error(`${config.jwksFile}: JWK set has no keys`);
-  return parsed.keys;
+  // A JWK set ({keys: [...]}) or, as the Supabase CLI writes it, a bare array of keys.
+  const parsed = JSON.parse(readFileSync(config.jwksFile, "utf8")) as { keys?: JWK[] } | JWK[];
+  const keys = Array.isArray(parsed) ? parsed : parsed.keys;
+  if (!keys?.length) throw new Error(`${config.jwksFile}: JWK set has no keys`);
+  return keys;
+}
+
+/**
+ * The key as WebCrypto should import it: `key_ops` (the CLI writes ["sign", "verify"]) would be
+ * taken as the usages of each half, and a private EC/RSA key cannot "verify" nor a public one "sign".
+ */
+function withoutKeyOps(jwk: JWK): JWK {
+  const rest = { ...jwk };
+  delete rest.key_ops;
+  return rest;
 }
 
 export async function loadSigningKeys(db: Database, config: AuthConfig): Promise<SigningKeys> {
@@ -74,8 +86,8 @@ export async function loadSigningKeys(db: Database, config: AuthConfig): Promise
     if (!jwk.kid || !jwk.alg || !SUPPORTED_ALGS.has(jwk.alg)) {
       throw new Error("JWK set: every key needs a kid and alg ES256 or RS256");
     }
-    verifying.set(jwk.kid, { alg: jwk.alg, key: (await importJWK(publicPart(jwk), jwk.alg)) as CryptoKey });
-    if (!signer && jwk.d) signer = { kid: jwk.kid, alg: jwk.alg, key: (await importJWK(jwk, jwk.alg)) as CryptoKey };
+    verifying.set(jwk.kid, { alg: jwk.alg, key: (await importJWK(withoutKeyOps(publicPart(jwk)), jwk.alg)) as CryptoKey });
+    if (!signer && jwk.d) signer = { kid: jwk.kid, alg: jwk.alg, key: (await importJWK(withoutKeyOps(jwk), jwk.alg)) as CryptoKey };
   }
   if (!signer) throw new Error("JWK set: the first key with a private part signs, but none has one");
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : undefined;

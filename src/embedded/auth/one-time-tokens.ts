@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { authFlowStates, authOneTimeTokens, type Database } from "@/lib/db";
 
 export type TokenType =
@@ -34,6 +34,27 @@ export async function findToken(db: Database, hashes: string[], types: TokenType
     .orderBy(desc(authOneTimeTokens.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * Counts one wrong code against the live tokens a guess was aimed at (those sent to `relatesTo`, or
+ * the user's own), and burns those that reached `maxAttempts`: without this a 6-digit code falls to
+ * brute force well within its lifetime. Kept in the database so a restart grants no new guesses.
+ */
+export async function recordFailedAttempt(
+  db: Database,
+  target: { relatesTo: string } | { userId: string },
+  types: TokenType[],
+  maxAttempts: number,
+): Promise<void> {
+  const aimedAt: SQL =
+    "relatesTo" in target ? eq(authOneTimeTokens.relatesTo, target.relatesTo) : eq(authOneTimeTokens.userId, target.userId);
+  const scope = and(aimedAt, inArray(authOneTimeTokens.tokenType, types));
+  await db
+    .update(authOneTimeTokens)
+    .set({ failedAttempts: sql`${authOneTimeTokens.failedAttempts} + 1` })
+    .where(scope);
+  await db.delete(authOneTimeTokens).where(and(scope, gte(authOneTimeTokens.failedAttempts, maxAttempts)));
 }
 
 export async function deleteTokens(db: Database, userId: string, types?: TokenType[]) {

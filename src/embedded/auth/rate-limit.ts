@@ -28,6 +28,18 @@ export class RateLimiter {
     }
   }
 
+  /** Throws like `hit` when a key has no request left, without counting one (a look before acting). */
+  check(name: RateLimitName, keys: (string | undefined)[]): void {
+    const { max, windowSeconds } = this.config.rateLimits[name];
+    const now = Date.now();
+    for (const key of keys) {
+      const window = key ? this.windows.get(`${name}:${key}`) : undefined;
+      if (window && now - window.start < windowSeconds * 1000 && window.count >= max) {
+        throw apiError(429, "over_request_rate_limit", "Request rate limit reached");
+      }
+    }
+  }
+
   private prune(now: number): void {
     const longest = Math.max(...Object.values(this.config.rateLimits).map((limit) => limit.windowSeconds)) * 1000;
     for (const [id, window] of this.windows) if (now - window.start >= longest) this.windows.delete(id);

@@ -4,6 +4,7 @@ import type { MailKind } from "@/embedded/outbox/types";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 import { renderMail, renderSms } from "./mail-templates";
+import { deliverSms } from "./sms-budget";
 import { createFlowState, generateOtp, storeToken, tokenHash, type PkceRequest, type TokenType } from "./one-time-tokens";
 
 type SentAtColumn = "confirmationSentAt" | "recoverySentAt" | "emailChangeSentAt" | "phoneChangeSentAt" | "reauthenticationSentAt" | "invitedAt";
@@ -94,16 +95,17 @@ const SMS_TOKENS = {
 /** Sends an SMS code (phone confirmation, phone change, reauthentication). */
 export async function sendSmsToken(
   deps: AuthDeps,
-  options: { user: AuthUserRow; kind: keyof typeof SMS_TOKENS; phone: string },
+  /** `ip`: the client asking for the text (SMS limits count per IP as well as per number). */
+  options: { user: AuthUserRow; kind: keyof typeof SMS_TOKENS; phone: string; ip: string },
 ): Promise<{ messageId?: string }> {
   const spec = SMS_TOKENS[options.kind];
   assertFrequency(deps, options.user[spec.sentAt], "over_sms_send_rate_limit");
   const otp = generateOtp(deps.config.otpLength);
-  await storeToken(deps.db, options.user.id, spec.type, tokenHash(options.phone, otp), options.phone);
   const body = renderSms(options.kind, otp, Math.round(deps.config.smsOtpExpirySeconds / 60));
-  const result = await deps.outbox.sendSms({ to: `+${options.phone}`, body, kind: options.kind, code: otp }).catch((error: unknown) => {
-    console.error(`[embedded-auth] SMS to +${options.phone} failed`, error);
-    throw apiError(500, "sms_send_failed", "Error sending SMS OTP");
+  const sms = { to: `+${options.phone}`, body, kind: options.kind, code: otp };
+  // Limits first: a refused send must not replace the code the user already holds.
+  const result = await deliverSms(deps, sms, options.ip, async () => {
+    await storeToken(deps.db, options.user.id, spec.type, tokenHash(options.phone, otp), options.phone);
   });
   await deps.db.update(authUsers).set({ [spec.sentAt]: new Date() }).where(eq(authUsers.id, options.user.id));
   return result;

@@ -32,8 +32,8 @@ export interface AuthHarness {
 export async function createAuthHarness(
   kind: TestTargetKind = "pglite",
   overrides: AuthConfigInput = {},
-  /** Mail by SMTP instead of the dev outbox. */
-  outboxOptions: { smtpUrl?: string; from?: string } = {},
+  /** Mail by SMTP instead of the dev outbox; `devSms: false` = no SMS sender at all. */
+  outboxOptions: { smtpUrl?: string; from?: string; devSms?: boolean } = {},
 ): Promise<AuthHarness> {
   const testDatabase = await createTestDatabase(kind);
   const handle = await openDatabase(testDatabase.target);

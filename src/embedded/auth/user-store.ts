@@ -23,7 +23,7 @@ export interface NewUser {
 
 export const randomPassword = () => randomBytes(32).toString("base64url");
 
-/** Identity data of the email / phone provider: GoTrue copies it into `user_metadata`. */
+/** Identity data of the email / phone provider (kept on the identity, not in `user_metadata`). */
 export function identityData(user: { id: string; email?: string | null; phone?: string | null }, verified: { email: boolean; phone: boolean }) {
   return {
     sub: user.id,
@@ -38,7 +38,6 @@ export function identityData(user: { id: string; email?: string | null; phone?: 
 export async function insertUser(deps: AuthDeps, input: NewUser): Promise<AuthUserRow> {
   const id = input.id ?? randomUUID();
   const now = new Date();
-  const provider = input.email ? "email" : input.phone ? "phone" : undefined;
   const data = identityData({ id, email: input.email, phone: input.phone }, { email: false, phone: false });
   const encryptedPassword =
     input.passwordHash ?? (input.isAnonymous ? null : await hashPassword(input.password ?? randomPassword(), deps.config));
@@ -58,7 +57,8 @@ export async function insertUser(deps: AuthDeps, input: NewUser): Promise<AuthUs
       phoneConfirmedAt: input.phone && input.phoneConfirmed ? now : null,
       invitedAt: input.invitedAt ?? null,
       appMetadata: { ...appMetadata, ...(input.appMetadata ?? {}) },
-      userMetadata: provider ? { ...data, ...(input.userMetadata ?? {}) } : { ...(input.userMetadata ?? {}) },
+      // GoTrue keeps user_metadata as given; the provider's data (sub, email, …) is the identity's.
+      userMetadata: { ...(input.userMetadata ?? {}) },
       isAnonymous: input.isAnonymous ?? false,
     })
     .returning();
@@ -84,7 +84,7 @@ export async function upsertIdentity(deps: AuthDeps, userId: string, provider: s
   await deps.db.insert(authIdentities).values({ id: randomUUID(), providerId: userId, userId, provider, identityData: data });
 }
 
-/** Marks the email confirmed (identity + user_metadata `email_verified`). */
+/** Marks the email confirmed (identity + user_metadata `email_verified`, as GoTrue's Confirm). */
 export async function confirmEmail(deps: AuthDeps, user: AuthUserRow): Promise<void> {
   const now = new Date();
   await deps.db
@@ -105,7 +105,6 @@ export async function confirmPhone(deps: AuthDeps, user: AuthUserRow): Promise<v
     .update(authUsers)
     .set({
       phoneConfirmedAt: user.phoneConfirmedAt ?? now,
-      userMetadata: { ...user.userMetadata, phone_verified: true },
       isAnonymous: false,
       updatedAt: now,
     })

@@ -158,3 +158,13 @@ export function withProvider(appMetadata: Record<string, unknown>, provider: str
   if (!providers.includes(provider)) providers.push(provider);
   return { ...appMetadata, provider: appMetadata.provider ?? provider, providers };
 }
+
+/**
+ * Rate-limit key of the e-mail / phone a request acts on, normalized loosely (case, `+`, spaces)
+ * so spelling variants share one bucket; never throws (validation happens later, in the handler).
+ */
+export function identifierKey(body: { email?: string | null; phone?: string | null }): string | undefined {
+  if (body.email) return `email:${body.email.trim().toLowerCase()}`;
+  if (body.phone) return `phone:${body.phone.trim().replace(/^\+/, "").replace(/[\s-]/g, "")}`;
+  return undefined;
+}

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { authFlowStates, authOneTimeTokens, authUsers, type AuthUserRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError, badRequest } from "./errors";
-import { deleteTokens, findPendingFlowState, findToken, tokenHash, type TokenType } from "./one-time-tokens";
+import { deleteTokens, findPendingFlowState, findToken, recordFailedAttempt, tokenHash, type TokenType } from "./one-time-tokens";
 import { confirmEmail, confirmPhone, upsertIdentity } from "./user-store";
 import { findUserByPhone, findUserByPhoneChange, isBanned, normalizeEmail, normalizePhone } from "./users";
 
@@ -44,6 +44,8 @@ export async function verifyOneTimeToken(deps: AuthDeps, input: VerifyInput): Pr
 
   let userId: string | undefined;
   let tokenRow: Awaited<ReturnType<typeof findToken>>;
+  // The address a typed code was sent to: wrong codes count against its tokens (none for link hashes).
+  let guessedFor: string | undefined;
   // What the code proves when no token row does (SMS test OTPs): the verify type's own token.
   let testOtpType: TokenType | undefined;
   if (input.tokenHash) {
@@ -58,18 +60,25 @@ export async function verifyOneTimeToken(deps: AuthDeps, input: VerifyInput): Pr
       if (!userId) throw expired();
       testOtpType = TOKEN_TYPES[input.type][0];
     } else {
+      guessedFor = phone;
       tokenRow = await findToken(db, [tokenHash(phone, input.token)], TOKEN_TYPES[input.type]);
     }
   } else if (input.email) {
     if (!input.token) throw badRequest("Verify requires a token or a token hash");
-    tokenRow = await findToken(db, [tokenHash(normalizeEmail(input.email), input.token)], TOKEN_TYPES[input.type]);
+    guessedFor = normalizeEmail(input.email);
+    tokenRow = await findToken(db, [tokenHash(guessedFor, input.token)], TOKEN_TYPES[input.type]);
   } else {
     throw badRequest("Only an email address or phone number should be provided on verify");
   }
 
+  if (guessedFor && !tokenRow && !testOtpType) {
+    await recordFailedAttempt(db, { relatesTo: guessedFor }, TOKEN_TYPES[input.type], config.otpMaxAttempts);
+    throw expired();
+  }
   if (tokenRow) {
     const lifetime = isSms ? config.smsOtpExpirySeconds : config.otpExpirySeconds;
     if (Date.now() > tokenRow.createdAt.getTime() + lifetime * 1000) throw expired();
+    if (tokenRow.failedAttempts >= config.otpMaxAttempts) throw expired();
     userId = tokenRow.userId;
   }
   if (!userId) throw expired();
@@ -135,7 +144,7 @@ async function applyEmailChange(deps: AuthDeps, user: AuthUserRow) {
       emailChange: null,
       emailChangeSentAt: null,
       emailConfirmedAt: now,
-      userMetadata: { ...user.userMetadata, email, email_verified: true },
+      userMetadata: { ...user.userMetadata, email_verified: true },
       updatedAt: now,
     })
     .where(eq(authUsers.id, user.id));

@@ -13,6 +13,11 @@ export interface CreateOutboxOptions {
   from?: string;
   /** SMS delivery; default: the dev outbox (messages only land in the database). */
   smsProvider?: SmsProvider;
+  /**
+   * Whether SMS may land in the dev outbox when no `smsProvider` is given (default true). Off in
+   * production: with no sender every SMS send fails instead of pretending to deliver a code.
+   */
+  devSms?: boolean;
 }
 
 export interface Outbox extends OutboxTransport {
@@ -56,7 +61,11 @@ export function createOutbox(options: CreateOutboxOptions): Outbox {
       return { messageId: row!.id };
     },
   };
-  const smsProvider = options.smsProvider ?? devSms;
+  const noSms: SmsProvider = {
+    name: "none",
+    send: () => Promise.reject(new Error("no SMS sender is configured and the dev outbox is off")),
+  };
+  const smsProvider = options.smsProvider ?? (options.devSms === false ? noSms : devSms);
 
   return {
     async sendMail(mail: OutgoingMail) {

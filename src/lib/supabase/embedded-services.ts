@@ -37,6 +37,8 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
       storageQuota: (userId) => storageQuotaBytes(db, userId),
       signedUrlMaxSeconds: env.STORAGE_SIGNED_URL_MAX_SECONDS,
     },
+    // There is no real SMS sender yet: SMS codes only exist where the dev outbox shows them.
+    devSms: env.DEV_OUTBOX ? env.DEV_OUTBOX === "on" : env.NODE_ENV !== "production",
   });
   return { auth, outbox, gateway: app };
 }

@@ -42,6 +42,15 @@ function userId(raw: string): string {
   return raw;
 }
 
+/** GoTrue parses `page` / `per_page` as unsigned integers: anything else (e.g. -1) is a 400, not clamped. */
+function paginationParam(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d+$/.test(value)) {
+    throw apiError(400, "validation_failed", `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": invalid syntax`);
+  }
+  return Number(value);
+}
+
 export function registerAdminUsers(app: Hono<AuthEnv>, deps: AuthDeps) {
   const { db, config } = deps;
   const admin = requireAdmin(deps);
@@ -77,8 +86,8 @@ export function registerAdminUsers(app: Hono<AuthEnv>, deps: AuthDeps) {
   });
 
   app.get("/admin/users", admin, async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query("page") ?? "1", 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query("per_page") ?? "50", 10) || 50));
+    const page = Math.max(1, paginationParam(c.req.query("page"), 1));
+    const perPage = Math.min(1000, Math.max(1, paginationParam(c.req.query("per_page"), 50)));
     const filter = c.req.query("filter");
     const sortAsc = /created_at\s+asc/i.test(c.req.query("sort") ?? "");
     const where = and(

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql, sum } from "drizzle-orm";
 import type { Hono } from "hono";
 import { generateSecret, generateURI, verify as verifyTotp } from "otplib";
 import QRCode from "qrcode";
@@ -8,6 +8,7 @@ import { authMfaChallenges, authMfaFactors, authSessions, type AuthFactorRow } f
 import { clientIp, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import { renderSms } from "../mail-templates";
+import { deliverSms } from "../sms-budget";
 import { requireUser, type AuthEnv } from "../middleware";
 import { generateOtp, tokenHash } from "../one-time-tokens";
 import { isUuid, readBody } from "../request";
@@ -25,6 +26,23 @@ const challengeBody = z.object({ channel: z.enum(["sms", "whatsapp"]).optional()
 const verifyBody = z.object({ challenge_id: z.string().optional(), code: z.string().optional() });
 
 const factorNotFound = () => apiError(404, "mfa_factor_not_found", "Factor not found");
+const burntChallenge = (id: string) =>
+  apiError(422, "mfa_challenge_expired", `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`);
+
+/**
+ * Wrong codes of a factor across all its recent challenges: the per-challenge cap alone would let
+ * a client open challenge after challenge and keep guessing the 10^6 TOTP space.
+ */
+async function assertFactorGuessBudget(deps: AuthDeps, factorId: string): Promise<void> {
+  const { max, windowSeconds } = deps.config.mfaFactorFailures;
+  const [row] = await deps.db
+    .select({ failures: sum(authMfaChallenges.failedAttempts).mapWith(Number) })
+    .from(authMfaChallenges)
+    .where(and(eq(authMfaChallenges.factorId, factorId), gt(authMfaChallenges.createdAt, new Date(Date.now() - windowSeconds * 1000))));
+  if ((row?.failures ?? 0) >= max) {
+    throw apiError(429, "too_many_requests", "Too many MFA verification attempts, please try again later");
+  }
+}
 
 export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
   const { db, config } = deps;
@@ -77,7 +95,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.post("/factors/:id/challenge", auth, async (c) => {
     const body = await readBody(c, challengeBody);
-    deps.limiter.hit("mfa", [clientIp(c)]);
+    deps.limiter.hit("mfa", [clientIp(c), `user:${c.get("bundle").user.id}`]);
     const factor = ownFactor(c.get("bundle").factors, c.req.param("id"));
     const id = randomUUID();
     let otpCodeHash: string | null = null;
@@ -87,7 +105,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
       }
       const code = generateOtp(config.otpLength);
       otpCodeHash = tokenHash(factor.phone!, code);
-      await deps.outbox.sendSms({ to: `+${factor.phone}`, body: renderSms("mfa", code, 5), kind: "mfa", code });
+      await deliverSms(deps, { to: `+${factor.phone}`, body: renderSms("mfa", code, 5), kind: "mfa", code }, clientIp(c));
     }
     const now = new Date();
     await db.insert(authMfaChallenges).values({ id, factorId: factor.id, ipAddress: clientIp(c), otpCodeHash, createdAt: now });
@@ -98,7 +116,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.post("/factors/:id/verify", auth, async (c) => {
     const body = await readBody(c, verifyBody);
-    deps.limiter.hit("mfa", [clientIp(c)]);
+    deps.limiter.hit("mfa", [clientIp(c), `user:${c.get("bundle").user.id}`]);
     const factor = ownFactor(c.get("bundle").factors, c.req.param("id"));
     const session = c.get("session");
     if (!session) throw apiError(401, "no_authorization", "This endpoint requires a valid Bearer token with a session");
@@ -109,14 +127,21 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
       .where(and(eq(authMfaChallenges.id, body.challenge_id), eq(authMfaChallenges.factorId, factor.id)));
     if (!challenge || challenge.verifiedAt) throw apiError(404, "mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
     if (Date.now() > challenge.createdAt.getTime() + CHALLENGE_LIFETIME_MS) {
-      await db.delete(authMfaChallenges).where(eq(authMfaChallenges.id, challenge.id));
+      // Kept, not deleted: its wrong codes still count against the factor (assertFactorGuessBudget).
       throw apiError(422, "mfa_challenge_expired", `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
     }
+    if (challenge.failedAttempts >= config.mfaMaxAttemptsPerChallenge) throw burntChallenge(challenge.id);
+    await assertFactorGuessBudget(deps, factor.id);
     const valid =
       factor.factorType === "totp"
         ? (await verifyTotp({ secret: factor.secret!, token: body.code, epochTolerance: 30 }).catch(() => ({ valid: false }))).valid
         : challenge.otpCodeHash === tokenHash(factor.phone!, body.code);
     if (!valid) {
+      // Counted in the database: neither new challenges nor a restart hand out fresh guesses.
+      await db
+        .update(authMfaChallenges)
+        .set({ failedAttempts: sql`${authMfaChallenges.failedAttempts} + 1` })
+        .where(eq(authMfaChallenges.id, challenge.id));
       const what = factor.factorType === "totp" ? "Invalid TOTP code entered" : "Invalid MFA Phone code entered";
       throw apiError(422, "mfa_verification_failed", what);
     }

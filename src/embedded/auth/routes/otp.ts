@@ -6,8 +6,9 @@ import type { AuthEnv } from "../middleware";
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
 import { sendEmailToken, sendSmsToken } from "../send";
+import { assertSmsAllowed } from "../sms-budget";
 import { insertUser } from "../user-store";
-import { findUserByEmail, findUserByPhone, normalizeEmail, normalizePhone } from "../users";
+import { findUserByEmail, findUserByPhone, identifierKey, normalizeEmail, normalizePhone } from "../users";
 
 const otpBody = z.object({
   email: z.string().optional(),
@@ -26,9 +27,10 @@ export function registerOtp(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (!body.email && !body.phone) throw badRequest("An email address or phone number is required");
     if (body.channel && !body.phone) throw badRequest("Channel can only be used with a phone number");
     const pkce = readPkce(body);
-    deps.limiter.hit("otp", [ip, body.email?.toLowerCase() ?? body.phone]);
+    deps.limiter.hit("otp", [ip, identifierKey(body)]);
     const createUser = body.create_user ?? true;
     if (body.email) {
+      if (!config.emailEnabled) throw apiError(422, "email_provider_disabled", "Email logins are disabled");
       const email = normalizeEmail(body.email);
       let user = await findUserByEmail(deps.db, email);
       if (!user) {
@@ -39,13 +41,15 @@ export function registerOtp(app: Hono<AuthEnv>, deps: AuthDeps) {
       await sendEmailToken(deps, { user, kind, email, redirectTo, pkce });
       return {};
     }
+    if (!config.phoneEnabled) throw apiError(400, "phone_provider_disabled", "Unsupported phone provider");
     const phone = normalizePhone(body.phone!);
+    assertSmsAllowed(deps, ip, phone);
     let user = await findUserByPhone(deps.db, phone);
     if (!user) {
       if (!createUser || config.disableSignup) throw apiError(422, "otp_disabled", "Signups not allowed for otp");
       user = await insertUser(deps, { phone, userMetadata: body.data });
     }
-    const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone });
+    const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone, ip });
     return messageId ? { message_id: messageId } : {};
   };
 

@@ -6,7 +6,7 @@ import type { AuthEnv } from "../middleware";
 import { readPkce } from "../pkce";
 import { pkceFields, readBody } from "../request";
 import { sendEmailToken, sendSmsToken } from "../send";
-import { findUserByEmail, findUserByPhone, findUserByPhoneChange, normalizeEmail, normalizePhone } from "../users";
+import { findUserByEmail, findUserByPhone, findUserByPhoneChange, identifierKey, normalizeEmail, normalizePhone } from "../users";
 
 const recoverBody = z.object({ email: z.string().optional(), ...pkceFields });
 const resendBody = z.object({ type: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), ...pkceFields });
@@ -18,7 +18,7 @@ export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (!body.email) throw badRequest("Password recovery requires an email");
     const email = normalizeEmail(body.email);
     const pkce = readPkce(body);
-    deps.limiter.hit("otp", [clientIp(c), email]);
+    deps.limiter.hit("otp", [clientIp(c), identifierKey({ email })]);
     const user = await findUserByEmail(deps.db, email);
     // Unknown addresses get the same answer: no account enumeration.
     if (user) await sendEmailToken(deps, { user, kind: "recovery", email, redirectTo: requestRedirect(deps, c), pkce });
@@ -31,7 +31,7 @@ export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
       throw badRequest(`Missing one of these types: ${RESEND_TYPES.join(", ")}`);
     }
     const pkce = readPkce(body);
-    deps.limiter.hit("resend", [clientIp(c), body.email?.toLowerCase() ?? body.phone]);
+    deps.limiter.hit("resend", [clientIp(c), identifierKey(body)]);
     const redirectTo = requestRedirect(deps, c);
     if (body.type === "signup" || body.type === "email_change") {
       if (!body.email) throw badRequest("Type provided requires an email address");
@@ -52,11 +52,11 @@ export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
     // `phone` is the number being verified: for a phone change, the new one (as in GoTrue).
     const user = body.type === "phone_change" ? await findUserByPhoneChange(deps.db, phone) : await findUserByPhone(deps.db, phone);
     if (body.type === "sms" && user && !user.phoneConfirmedAt) {
-      const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone });
+      const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone, ip: clientIp(c) });
       return c.json(messageId ? { message_id: messageId } : {});
     }
     if (body.type === "phone_change" && user?.phoneChange) {
-      const { messageId } = await sendSmsToken(deps, { user, kind: "phone_change", phone: user.phoneChange });
+      const { messageId } = await sendSmsToken(deps, { user, kind: "phone_change", phone: user.phoneChange, ip: clientIp(c) });
       return c.json(messageId ? { message_id: messageId } : {});
     }
     return c.json({});

@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { z } from "zod";
-import { authUsers } from "@/lib/db";
 import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import type { AuthEnv } from "../middleware";
-import { assertPasswordStrength, hashPassword } from "../passwords";
+import { assertPasswordStrength } from "../passwords";
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
 import { sendEmailToken, sendSmsToken } from "../send";
 import { startSession } from "../sessions";
+import { assertSmsAllowed } from "../sms-budget";
 import { insertUser } from "../user-store";
-import { findUserByEmail, findUserByPhone, loadSerializedUser, normalizeEmail, normalizePhone } from "../users";
+import { findUserByEmail, findUserByPhone, identifierKey, loadSerializedUser, normalizeEmail, normalizePhone } from "../users";
 
 const signupBody = z.object({
   email: z.string().optional(),
@@ -58,7 +57,7 @@ export function registerSignup(app: Hono<AuthEnv>, deps: AuthDeps) {
       const user = await insertUser(deps, { isAnonymous: true, userMetadata: body.data });
       return c.json(await startSession(deps, user.id, "anonymous", meta));
     }
-    deps.limiter.hit("signUp", [ip, body.email ?? body.phone]);
+    deps.limiter.hit("signUp", [ip, identifierKey(body)]);
     if (!body.password) throw badRequest("Signup requires a valid password");
     assertPasswordStrength(body.password, config);
     if (body.email && body.phone) throw badRequest("Only an email address or phone number should be provided on signup.");
@@ -73,41 +72,30 @@ export function registerSignup(app: Hono<AuthEnv>, deps: AuthDeps) {
         if (config.autoconfirm) throw apiError(422, "user_already_exists", "User already registered");
         return c.json(obfuscatedUser(email, ""));
       }
-      if (user) {
-        const encryptedPassword = await hashPassword(body.password, config);
-        [user] = await deps.db
-          .update(authUsers)
-          .set({ encryptedPassword, userMetadata: { ...user.userMetadata, ...(body.data ?? {}) }, updatedAt: new Date() })
-          .where(eq(authUsers.id, user.id))
-          .returning();
-      } else {
-        user = await insertUser(deps, { email, password: body.password, userMetadata: body.data, emailConfirmed: config.autoconfirm });
-      }
-      if (config.autoconfirm) return c.json(await startSession(deps, user!.id, "password", meta));
-      await sendEmailToken(deps, { user: user!, kind: "signup", email, redirectTo, pkce });
-      return c.json(await loadSerializedUser(deps.db, user!.id));
+      // An unconfirmed account stays as it is (GoTrue): whoever signs up again only gets the
+      // confirmation re-sent to the address; the password and metadata are the first sign-up's.
+      // With autoconfirm a session would sign the caller into someone else's account: refuse instead.
+      if (user && config.autoconfirm) throw apiError(422, "user_already_exists", "User already registered");
+      user ??= await insertUser(deps, { email, password: body.password, userMetadata: body.data, emailConfirmed: config.autoconfirm });
+      if (config.autoconfirm) return c.json(await startSession(deps, user.id, "password", meta));
+      await sendEmailToken(deps, { user, kind: "signup", email, redirectTo, pkce });
+      return c.json(await loadSerializedUser(deps.db, user.id));
     }
 
     if (!config.phoneEnabled) throw apiError(400, "phone_provider_disabled", "Phone signups are disabled");
     if (pkce) throw badRequest("PKCE not supported for phone signups");
     const phone = normalizePhone(body.phone!);
+    if (!smsAutoconfirm) assertSmsAllowed(deps, ip, phone);
     let user = await findUserByPhone(deps.db, phone);
     if (user?.phoneConfirmedAt) {
       if (smsAutoconfirm) throw apiError(422, "user_already_exists", "User already registered");
       return c.json(obfuscatedUser("", phone));
     }
-    if (user) {
-      const encryptedPassword = await hashPassword(body.password, config);
-      [user] = await deps.db
-        .update(authUsers)
-        .set({ encryptedPassword, userMetadata: { ...user.userMetadata, ...(body.data ?? {}) }, updatedAt: new Date() })
-        .where(eq(authUsers.id, user.id))
-        .returning();
-    } else {
-      user = await insertUser(deps, { phone, password: body.password, userMetadata: body.data, phoneConfirmed: smsAutoconfirm });
-    }
-    if (smsAutoconfirm) return c.json(await startSession(deps, user!.id, "password", meta));
-    await sendSmsToken(deps, { user: user!, kind: "sms", phone });
-    return c.json(await loadSerializedUser(deps.db, user!.id));
+    // As for e-mail: an unconfirmed phone account is left untouched, the code is only re-sent.
+    if (user && smsAutoconfirm) throw apiError(422, "user_already_exists", "User already registered");
+    user ??= await insertUser(deps, { phone, password: body.password, userMetadata: body.data, phoneConfirmed: smsAutoconfirm });
+    if (smsAutoconfirm) return c.json(await startSession(deps, user.id, "password", meta));
+    await sendSmsToken(deps, { user, kind: "sms", phone, ip });
+    return c.json(await loadSerializedUser(deps.db, user.id));
   });
 }

@@ -5,7 +5,7 @@ import { authSessions, authUsers } from "@/lib/db";
 import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import { requireUser, type AuthEnv } from "../middleware";
-import { findToken, deleteTokens, tokenHash } from "../one-time-tokens";
+import { findToken, deleteTokens, recordFailedAttempt, tokenHash } from "../one-time-tokens";
 import { assertPasswordStrength, hashPassword, verifyPassword } from "../passwords";
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
@@ -74,6 +74,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
         const identifier = user.email || user.phone || "";
         const row = await findToken(db, [tokenHash(identifier, body.nonce)], ["reauthentication_token"]);
         if (!row || row.userId !== user.id || Date.now() > row.createdAt.getTime() + config.otpExpirySeconds * 1000) {
+          await recordFailedAttempt(db, { userId: user.id }, ["reauthentication_token"], config.otpMaxAttempts);
           throw apiError(422, "reauthentication_not_valid", "Nonce has expired or is invalid");
         }
         await deleteTokens(db, user.id, ["reauthentication_token"]);
@@ -131,7 +132,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
         } else {
           await db.update(authUsers).set({ phoneChange: phone }).where(eq(authUsers.id, user.id));
           const [fresh] = await db.select().from(authUsers).where(eq(authUsers.id, user.id));
-          await sendSmsToken(deps, { user: fresh!, kind: "phone_change", phone });
+          await sendSmsToken(deps, { user: fresh!, kind: "phone_change", phone, ip: clientIp(c) });
         }
       }
     }
@@ -147,7 +148,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
       return c.json({});
     }
     if (!user.phoneConfirmedAt) throw apiError(422, "phone_not_confirmed", "Please verify your phone first.");
-    const { messageId } = await sendSmsToken(deps, { user, kind: "reauthentication", phone: user.phone! });
+    const { messageId } = await sendSmsToken(deps, { user, kind: "reauthentication", phone: user.phone!, ip: clientIp(c) });
     return c.json(messageId ? { message_id: messageId } : {});
   });
 

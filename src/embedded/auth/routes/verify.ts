@@ -6,6 +6,7 @@ import type { AuthEnv } from "../middleware";
 import { errorRedirect, encodeFragment, sessionRedirect, withQuery } from "../redirect-params";
 import { readBody } from "../request";
 import { startSession } from "../sessions";
+import { identifierKey } from "../users";
 import { VERIFY_TYPES, verifyOneTimeToken, type VerifyType } from "../verification";
 
 const verifyBody = z.object({
@@ -26,7 +27,8 @@ function verifyType(type: string | undefined): VerifyType {
 export function registerVerify(app: Hono<AuthEnv>, deps: AuthDeps) {
   app.post("/verify", async (c) => {
     const body = await readBody(c, verifyBody);
-    deps.limiter.hit("verify", [clientIp(c)]);
+    // Per address too: guesses spread over many IPs still share the address's budget.
+    deps.limiter.hit("verify", [clientIp(c), identifierKey(body)]);
     const type = verifyType(body.type);
     if (body.token && body.token_hash) throw badRequest("Verify requires either a token or a token hash");
     if (body.token_hash && (body.email || body.phone)) throw badRequest("Only the token_hash and type should be provided");

@@ -14,6 +14,8 @@ const messagesByCode: Record<string, string> = {
   over_request_rate_limit: "操作过于频繁，请稍后再试",
   over_email_send_rate_limit: "邮件发送过于频繁，请稍后再试",
   over_sms_send_rate_limit: "短信发送过于频繁，请稍后再试",
+  sms_send_failed: "短信发送失败，请稍后再试",
+  too_many_requests: "尝试次数过多，请稍后再试",
   signup_disabled: "暂未开放注册",
   email_provider_disabled: "暂不支持邮箱注册",
   phone_provider_disabled: "暂不支持手机号注册",
@@ -33,7 +35,7 @@ export function toAuthRouteError(error: unknown): ApiRouteError {
   if (error.code === "weak_password" && "reasons" in error && Array.isArray(error.reasons) && error.reasons.length > 0) {
     message = `${message}：${error.reasons.map(weakPasswordReason).join("、")}`;
   }
-  if (status >= 500) message = "认证服务暂时不可用，请稍后重试";
+  if (status >= 500 && error.code !== "sms_send_failed") message = "认证服务暂时不可用，请稍后重试";
   return new ApiRouteError(status, message);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authSchema } from "./namespaces";
 
 // Tables of the embedded Supabase Auth (GoTrue)-compatible service (src/embedded/auth).
@@ -121,6 +121,8 @@ export const authOneTimeTokens = authSchema.table(
     tokenType: text("token_type").notNull(),
     tokenHash: text("token_hash").notNull(),
     relatesTo: text("relates_to").notNull(),
+    /** Wrong codes typed for this token; a handful burns it (per-code guess budget, kept across restarts). */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -173,7 +175,15 @@ export const authMfaChallenges = authSchema.table("mfa_challenges", {
   ipAddress: text("ip_address"),
   otpCodeHash: text("otp_code"),
   verifiedAt: at("verified_at"),
+  /** Wrong codes typed against this challenge; a handful burns it. Summed per factor for its own cap. */
+  failedAttempts: integer("failed_attempts").notNull().default(0),
   createdAt: createdAt(),
+});
+
+/** SMS sent per UTC day by the auth service: the global daily budget survives restarts. */
+export const authSmsDailyCounts = authSchema.table("sms_daily_counts", {
+  day: text("day").primaryKey(),
+  count: integer("count").notNull().default(0),
 });
 
 export const authAuditLog = authSchema.table(

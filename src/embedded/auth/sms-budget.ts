@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { authSmsDailyCounts } from "@/lib/db";
+import type { OutgoingSms } from "@/embedded/outbox/types";
+import type { AuthDeps } from "./context";
+import { apiError } from "./errors";
+
+/**
+ * Every SMS the auth service sends goes through here: the per-number and per-IP limit (in memory,
+ * like GoTrue's), then the global daily budget (in the database, so a restart cannot refill it),
+ * then the sender. Each SMS costs money once a real sender is configured: SMS pumping must stop here
+ * whatever route asked for the text.
+ */
+export async function deliverSms(
+  deps: AuthDeps,
+  sms: OutgoingSms,
+  ip: string,
+  /** Runs once the limits allow the send, before it (e.g. storing the code the text carries). */
+  beforeSend?: () => Promise<void>,
+): Promise<{ messageId?: string }> {
+  deps.limiter.hit("sms", smsLimitKeys(ip, sms.to));
+  await spendDailySms(deps);
+  await beforeSend?.();
+  return deps.outbox.sendSms(sms).catch((error: unknown) => {
+    // GoTrue's answer when the SMS provider fails (or none is configured): the cause goes to the log.
+    console.error(`[embedded-auth] SMS to ${sms.to} failed`, error);
+    throw apiError(500, "sms_send_failed", "Error sending SMS OTP");
+  });
+}
+
+export const smsLimitKeys = (ip: string, phone: string) => [`ip:${ip}`, `phone:${phone.replace(/^\+/, "")}`];
+
+/** 429 when this IP or number has no SMS left, so a flood stops before it creates accounts. */
+export function assertSmsAllowed(deps: AuthDeps, ip: string, phone: string): void {
+  deps.limiter.check("sms", smsLimitKeys(ip, phone));
+}
+
+/** Counts one SMS against today's (UTC) budget; 429 `over_sms_send_rate_limit` once it is spent. */
+async function spendDailySms(deps: AuthDeps): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  const [row] = await deps.db
+    .insert(authSmsDailyCounts)
+    .values({ day, count: 1 })
+    .onConflictDoUpdate({ target: authSmsDailyCounts.day, set: { count: sql`${authSmsDailyCounts.count} + 1` } })
+    .returning({ count: authSmsDailyCounts.count });
+  if (row!.count > deps.config.smsDailyLimit) {
+    throw apiError(429, "over_sms_send_rate_limit", "SMS rate limit exceeded");
+  }
+}
