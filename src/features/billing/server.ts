@@ -4,7 +4,7 @@ import "server-only";
 export { changeSubscription, getPortalUrl, startCheckout } from "./server/billing-actions";
 export { cancelLocalOrder, completeLocalOrder, getCheckoutOrder } from "./server/checkout-orders";
 export { listPayments, type PaymentView } from "./server/payments";
-export { createProviders, getProviders, type Providers } from "./server/providers";
+export { checkoutTestModeFromEnv, createProviders, getProviders, requireLocalTestCheckout, type Providers } from "./server/providers";
 export type { BillingContext, CheckoutProvider, ProviderName } from "./server/providers/types";
 export { checkTokenQuota, enforceTokenQuota, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, quotaExceededResponse, type TokenQuotaCheck } from "./server/quota";
 export { createStripeClient, stripeSetupFromEnv, type StripePriceIds, type StripeSetup } from "./server/stripe/client";
