@@ -13,6 +13,8 @@ export type Plan = {
   monthlyPriceCny: number;
   yearlyPriceCny: number;
   monthlyTokenQuota: number;
+  /** AI calls (chat / workflow / completion) one user may have in flight at once; more answer 429. */
+  maxConcurrentAiCalls: number;
   /** Selling points shown under the price (the token quota line is added from `monthlyTokenQuota`). */
   features: readonly string[];
 };
@@ -25,6 +27,7 @@ export const plans: readonly Plan[] = [
     monthlyPriceCny: 0,
     yearlyPriceCny: 0,
     monthlyTokenQuota: 100_000,
+    maxConcurrentAiCalls: 2,
     features: ["对话、工作流、文本生成应用", "笔记与文件存储演示"],
   },
   {
@@ -34,6 +37,7 @@ export const plans: readonly Plan[] = [
     monthlyPriceCny: 49,
     yearlyPriceCny: 490,
     monthlyTokenQuota: 2_000_000,
+    maxConcurrentAiCalls: 4,
     features: ["全部 AI 应用", "用量明细与 30 天趋势", "优先支持"],
   },
   {
@@ -43,6 +47,7 @@ export const plans: readonly Plan[] = [
     monthlyPriceCny: 199,
     yearlyPriceCny: 1990,
     monthlyTokenQuota: 10_000_000,
+    maxConcurrentAiCalls: 8,
     features: ["全部 AI 应用", "用量明细与 30 天趋势", "专属支持"],
   },
 ];
