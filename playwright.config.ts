@@ -76,6 +76,8 @@ export default defineConfig({
         SITE_URL: baseURL,
         NEXT_PUBLIC_E2E_HOOKS: "1",
         DEV_OUTBOX: "on",
+        // The local test-mode checkout (off by default in production builds); the billing specs pay through it.
+        CHECKOUT_TEST_MODE: "on",
         // Every e2e request comes from 127.0.0.1: per-IP auth limits sized for people would trip.
         // The limits themselves are proven by the auth service's own tests.
         AUTH_RATE_LIMIT_SIGN_IN: "2000/300",

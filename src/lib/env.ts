@@ -108,6 +108,8 @@ export const envSchema = z
     STRIPE_PRICE_TEAM_MONTH: optionalText,
     STRIPE_PRICE_TEAM_YEAR: optionalText,
     STRIPE_API_BASE: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 http://127.0.0.1:12111" }).optional()),
+    // The local test-mode checkout (no money moves): unset → on only under NODE_ENV development.
+    CHECKOUT_TEST_MODE: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
   })
   .superRefine((env, context) => {
     // A hosted project needs its keys; the embedded services make their own.

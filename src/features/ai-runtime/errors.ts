@@ -14,6 +14,8 @@ export const NETWORK_MESSAGE = "网络连接失败，请检查网络后重试";
 export const GENERIC_MESSAGE = "请求失败，请稍后重试";
 /** The proxy's answer when the month's quota is used up (402). */
 export const QUOTA_STATUS = 402;
+/** The proxy's answer when the plan's AI calls are all in flight (429): 重试 once one has finished. */
+export const TOO_MANY_CALLS_STATUS = 429;
 
 /** Reads a proxy error body `{statusCode, message, code?}` into an error. */
 export async function errorFromResponse(response: Response): Promise<DifyRequestError> {

@@ -8,7 +8,7 @@ export { InputFormFields } from "./components/input-form-fields";
 export { PendingFiles } from "./components/pending-files";
 export { Markdown } from "./components/markdown";
 export { RequestError } from "./components/request-error";
-export { DifyRequestError, isAbortError, messageOf, QUOTA_STATUS, statusOf } from "./errors";
+export { DifyRequestError, isAbortError, messageOf, QUOTA_STATUS, statusOf, TOO_MANY_CALLS_STATUS } from "./errors";
 export { sendFeedback, stopTask } from "./feedback";
 export { newStreamTask, noteTaskId, requestStop, type StreamTask } from "./stream-task";
 export { shouldSendOnKeyDown, type EnterKeyEvent } from "./ime";

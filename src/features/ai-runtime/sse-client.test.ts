@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DifyRequestError } from "./errors";
+import { DifyRequestError, TOO_MANY_CALLS_STATUS } from "./errors";
 import { streamDify } from "./sse-client";
 import type { DifyStreamEvent } from "./types";
 
@@ -60,6 +60,13 @@ describe("streamDify", () => {
     const error = await collect(fetchImpl).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DifyRequestError);
     expect(error).toMatchObject({ statusCode: 402, message: "本月额度已用完，请升级套餐" });
+  });
+
+  it("throws the proxy's Chinese message when too many calls are in flight (429)", async () => {
+    const fetchImpl: typeof fetch = async () =>
+      Response.json({ statusCode: 429, message: "同时进行的 AI 请求过多，请等当前回答完成后再试" }, { status: 429 });
+    const error = await collect(fetchImpl).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: TOO_MANY_CALLS_STATUS, message: "同时进行的 AI 请求过多，请等当前回答完成后再试" });
   });
 
   it("throws on a malformed stream", async () => {

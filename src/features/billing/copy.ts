@@ -13,6 +13,8 @@ export const billingCopy = {
     startFree: "免费开始",
     choose: (planName: string) => `选择${planName}`,
     redirecting: "正在前往结账…",
+    paymentNotOpen: "在线支付暂未开通，付费套餐敬请期待。",
+    notOpenButton: "暂未开通",
     faqTitle: "常见问题",
     faq: [
       {
@@ -33,7 +35,7 @@ export const billingCopy = {
       },
       {
         question: "支持哪些支付方式？",
-        answer: "在线支付由 Stripe 处理，支持主流银行卡。未接入支付服务的部署使用测试模式结账，不会产生真实扣款。",
+        answer: "在线支付由 Stripe 处理，支持主流银行卡。未接入支付服务的部署暂不开放在线支付；开发与测试环境使用测试模式结账，不会产生真实扣款。",
       },
     ],
   },
@@ -57,6 +59,8 @@ export const billingCopy = {
     backToPricing: "查看套餐",
     notFoundTitle: "订单不存在",
     notFoundDescription: "没有找到这笔订单，它可能属于其他账号。",
+    closedTitle: "在线支付暂未开通",
+    closedDescription: "本站尚未开通在线支付，测试模式结账也已关闭。",
   },
   billing: {
     currentPlan: "当前套餐",
@@ -113,6 +117,7 @@ export const billingCopy = {
     noPendingDowngrade: "没有待生效的降级",
     noPortal: "当前支付方式没有客户门户",
     stripeUnavailable: "支付服务暂时不可用，请稍后重试",
+    paymentNotOpen: "在线支付暂未开通，敬请期待",
     webhookSignature: "Webhook 签名无效",
     webhookNotConfigured: "未配置 Stripe Webhook 密钥",
   },

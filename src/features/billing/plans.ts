@@ -15,6 +15,8 @@ export type Plan = {
   monthlyTokenQuota: number;
   /** Bytes a user may keep in file storage (enforced by the embedded storage service). */
   storageBytes: number;
+  /** AI calls (chat / workflow / completion) one user may have in flight at once; more answer 429. */
+  maxConcurrentAiCalls: number;
   /** Selling points shown under the price (the token quota line is added from `monthlyTokenQuota`). */
   features: readonly string[];
 };
@@ -28,6 +30,7 @@ export const plans: readonly Plan[] = [
     yearlyPriceCny: 0,
     monthlyTokenQuota: 100_000,
     storageBytes: 100 * 1024 * 1024,
+    maxConcurrentAiCalls: 2,
     features: ["对话、工作流、文本生成应用", "笔记与文件存储演示"],
   },
   {
@@ -38,6 +41,7 @@ export const plans: readonly Plan[] = [
     yearlyPriceCny: 490,
     monthlyTokenQuota: 2_000_000,
     storageBytes: 10 * 1024 * 1024 * 1024,
+    maxConcurrentAiCalls: 4,
     features: ["全部 AI 应用", "用量明细与 30 天趋势", "优先支持"],
   },
   {
@@ -48,6 +52,7 @@ export const plans: readonly Plan[] = [
     yearlyPriceCny: 1990,
     monthlyTokenQuota: 10_000_000,
     storageBytes: 100 * 1024 * 1024 * 1024,
+    maxConcurrentAiCalls: 8,
     features: ["全部 AI 应用", "用量明细与 30 天趋势", "专属支持"],
   },
 ];

@@ -1,2 +1,2 @@
 export { NotesBoard } from "./components/notes-board";
-export { noteInputSchema, type NoteInput, type NoteView } from "./schemas";
+export { cleanNoteQuery, noteInputSchema, type NoteInput, type NoteView } from "./schemas";

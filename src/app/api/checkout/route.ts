@@ -1,6 +1,6 @@
 import { requireCurrentUserId } from "@/features/auth/server";
 import { checkoutBodySchema } from "@/features/billing";
-import { startCheckout } from "@/features/billing/server";
+import { getProviders, startCheckout } from "@/features/billing/server";
 import { parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 
@@ -12,4 +12,10 @@ export const POST = withApiErrors(async (request: Request) => {
   const body = await parseJsonBody(request, checkoutBodySchema);
   const result = await startCheckout(await getDatabase(), userId, body);
   return Response.json(result, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+/** Whether online payment is open (the static pricing page asks at run time): Stripe, or the test mode. */
+export const GET = withApiErrors(async () => {
+  const providers = getProviders();
+  return Response.json({ open: providers.checkout !== null, testMode: providers.checkout?.name === "local" });
 });

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { billingCopy } from "../copy";
 import { formatBillingDate, formatPriceCny, formatTokens } from "../format";
+import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { useSubscriptionActions } from "../hooks/use-subscription-actions";
 import { planPriceCny, planRank, plans, type BillingInterval, type Plan } from "../plans";
@@ -20,6 +21,7 @@ export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
   const [interval, setInterval] = useState<BillingInterval>(summary.interval);
   const [confirming, setConfirming] = useState<Plan | null>(null);
   const checkout = useStartCheckout();
+  const checkoutClosed = useCheckoutAvailability() === false;
   const actions = useSubscriptionActions();
   const paid = summary.plan.id !== "free";
   const periodEnd = summary.currentPeriodEnd ? formatBillingDate(summary.currentPeriodEnd) : "";
@@ -42,9 +44,9 @@ export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
     }
     if (planRank(plan.id) > planRank(summary.plan.id) || (current && interval === "year")) {
       return (
-        <Button size="sm" disabled={checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval)}>
+        <Button size="sm" disabled={checkoutClosed || checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval)}>
           {checkout.pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {current ? billing.switchToYearly : billing.upgrade(plan.name)}
+          {checkoutClosed ? billingCopy.pricing.notOpenButton : current ? billing.switchToYearly : billing.upgrade(plan.name)}
         </Button>
       );
     }

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { billingCopy } from "../copy";
 import { formatPriceCny, formatTokens } from "../format";
+import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { planPriceCny, plans, type BillingInterval } from "../plans";
 import { IntervalSwitch } from "./interval-switch";
@@ -18,6 +19,7 @@ const POPULAR_PLAN = "pro";
 export function PricingPlans() {
   const [interval, setInterval] = useState<BillingInterval>("month");
   const { start, pending } = useStartCheckout();
+  const closed = useCheckoutAvailability() === false;
   const { pricing } = billingCopy;
 
   return (
@@ -26,6 +28,11 @@ export function PricingPlans() {
         <IntervalSwitch value={interval} onChange={setInterval} />
         <p className="text-sm text-muted-foreground">{billingCopy.yearlySaving}</p>
       </div>
+      {closed ? (
+        <p role="note" className="mx-auto rounded-lg border bg-muted px-4 py-3 text-center text-sm text-muted-foreground">
+          {pricing.paymentNotOpen}
+        </p>
+      ) : null}
       <ul className="grid gap-6 md:grid-cols-3" aria-label="套餐列表">
         {plans.map((plan) => {
           const price = planPriceCny(plan, interval);
@@ -62,9 +69,9 @@ export function PricingPlans() {
                   <Link href="/auth/signup">{pricing.startFree}</Link>
                 </Button>
               ) : (
-                <Button variant={popular ? "default" : "outline"} disabled={pending !== null} onClick={() => void start(plan.id, interval)}>
+                <Button variant={popular ? "default" : "outline"} disabled={closed || pending !== null} onClick={() => void start(plan.id, interval)}>
                   {pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                  {pending === plan.id ? pricing.redirecting : pricing.choose(plan.name)}
+                  {closed ? pricing.notOpenButton : pending === plan.id ? pricing.redirecting : pricing.choose(plan.name)}
                 </Button>
               )}
             </li>

@@ -20,6 +20,9 @@ export async function startCheckout(
   input: { planId: PlanId; interval: BillingInterval },
   { now = new Date(), providers = getProviders() }: ActionOptions = {},
 ): Promise<CheckoutResult> {
+  // Without a payment provider nobody gets past this point, whatever they ask for.
+  const checkout = providers.checkout;
+  if (!checkout) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
   const plan = findPlan(input.planId);
   if (!plan || plan.id === "free") throw new ApiRouteError(400, billingCopy.errors.freePlanCheckout);
   await settleLocalSubscription(db, userId, now);
@@ -27,7 +30,7 @@ export async function startCheckout(
   const currentPlan = planOrFree(current?.planId);
   if (current && currentPlan.id === plan.id && current.interval === input.interval) throw new ApiRouteError(409, billingCopy.errors.alreadySubscribed);
   if (planRank(plan.id) < planRank(currentPlan.id)) throw new ApiRouteError(409, billingCopy.errors.useDowngrade);
-  return providers.checkout.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
+  return checkout.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
 }
 
 /** `POST /api/billing/subscription`: cancel / resume at the period end, schedule or undo a downgrade. */

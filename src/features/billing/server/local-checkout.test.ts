@@ -9,7 +9,7 @@ import { listPayments } from "./payments";
 import { createProviders } from "./providers";
 import { getSubscriptionSummary } from "./subscription-summary";
 
-const providers = createProviders(null);
+const providers = createProviders(null, { localTestMode: true });
 
 describe.each(testTargetKinds())("local checkout on %s", (kind) => {
   let testDb: TestDatabase;

@@ -7,11 +7,10 @@ export { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS };
 export type TokenQuotaCheck = { allowed: boolean; tokensUsed: number; tokensQuota: number };
 
 /**
- * Whether the user may start another AI call this month: allowed while tokens used < the plan's
- * monthly quota (so exactly at the quota is refused). The check reads recorded usage only, and
- * usage is recorded when an answer finishes; calls running concurrently near the limit are all
- * allowed, so the overshoot is bounded by one answer per concurrent request. No reservation is
- * made on purpose: the token count of an answer is unknown until the upstream reports it.
+ * Whether the user may start another AI call this month by recorded usage alone: allowed while tokens
+ * used < the plan's monthly quota (so exactly at the quota is refused). The AI proxy does not use
+ * this: it admits calls through `reserveAiCall` (ai-call-reservations.ts), which also counts the
+ * tokens reserved by calls in flight and the plan's concurrent-call limit.
  */
 export async function checkTokenQuota(db: Database, userId: string, now = new Date()): Promise<TokenQuotaCheck> {
   const { usage } = await getSubscriptionSummary(db, userId, now);

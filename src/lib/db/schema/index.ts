@@ -6,6 +6,7 @@ export * from "./auth-relations";
 export * from "./outbox";
 export * from "./ai-apps";
 export * from "./ai-usage";
+export * from "./ai-quota";
 export * from "./dify-demo";
 export * from "./storage";
 export * from "./subscriptions";

@@ -19,7 +19,7 @@ export const PATCH = withApiErrors(async (request: Request, context: Context) =>
   const input = await parseJsonBody(request, noteInputSchema);
   const note = await updateNote(await getDatabase(), userId, id, input);
   if (!note) throw new ApiRouteError(404, "笔记不存在");
-  return Response.json({ note });
+  return Response.json({ note }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
 export const DELETE = withApiErrors(async (_request: Request, context: Context) => {

@@ -32,8 +32,16 @@ export interface DifyProxyOptions {
   demoPaceMs?: number;
   fetch?: typeof fetch;
   timeouts?: Partial<ProxyTimeouts>;
-  /** Seam for quotas: return a Response to answer instead of forwarding. */
-  beforeForward?: (input: BeforeForwardInput) => Promise<Response | void> | Response | void;
+  /**
+   * Seam for quotas: return a Response to answer instead of forwarding, or a reservation whose
+   * `settle` the proxy calls exactly once when the call is over (after its usage row is written, or
+   * at once when it failed, was refused upstream or aborted).
+   */
+  beforeForward?: (input: BeforeForwardInput) => Promise<Response | ForwardReservation | void> | Response | ForwardReservation | void;
+}
+
+export interface ForwardReservation {
+  settle: () => Promise<void>;
 }
 
 export interface ProxyTimeouts {
@@ -93,9 +101,10 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     void settled.finally(() => pending.delete(settled));
   };
 
-  const recordUsage = (tracker: UsageTracker, record: UsageRecord) => {
+  /** Writes the answer's usage row (batched); resolves once it is stored (or there was none). */
+  const recordUsage = (tracker: UsageTracker, record: UsageRecord): Promise<void> => {
     const row = usageRow(tracker, record);
-    if (row) track(usage.add(row));
+    return row ? usage.add(row) : Promise.resolve();
   };
 
   const stopTask = async (app: AiApp, kind: GenerationKind, taskId: string, userId: string) => {
@@ -190,6 +199,37 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
 
     const hook = await options.beforeForward?.({ app, userId, endpoint, request });
     if (hook instanceof Response) return hook;
+    // A reservation is settled only after the usage row is stored, so the call's tokens always count
+    // (as reserved, then as used); every other way out of `forward` (errors, aborts) settles it at once.
+    let settled = false;
+    let deferred = false;
+    const settle = (recorded: Promise<void> = Promise.resolve()) => {
+      if (settled) return;
+      settled = true;
+      track(recorded.finally(() => hook?.settle()));
+    };
+    try {
+      return await forward(request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true) });
+    } finally {
+      if (!deferred) settle();
+    }
+  };
+
+  type ForwardInput = {
+    app: AiApp;
+    appid: string;
+    userId: string;
+    endpoint: Endpoint;
+    upstream: Omit<UpstreamRequest, "signal">;
+    streaming: boolean;
+    started: number;
+    /** Hands the reservation over to be settled when `recorded` resolves. */
+    settle: (recorded?: Promise<void>) => void;
+    /** A stream was handed to the relay: its end settles the reservation, not the return of `forward`. */
+    defer: () => void;
+  };
+
+  const forward = async (request: Request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer }: ForwardInput): Promise<Response> => {
 
     const call = streaming ? send(app, upstream, request.signal, timeouts.headersMs, timeouts.drainMs) : send(app, upstream, request.signal, timeouts.blockingMs);
     let response: Response;
@@ -214,6 +254,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       const tracker = new UsageTracker();
       let finishRelay!: () => void;
       track(new Promise<void>((resolve) => (finishRelay = resolve)));
+      defer();
       return relayEventStream({
         upstream: response,
         abortUpstream: () => call.controller.abort(),
@@ -224,7 +265,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         onTaskStarted: (taskId) => tasks.remember(taskId, userId, appid),
         onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
         onFinish: () => {
-          if (endpoint.generation) recordUsage(tracker, { appid, userId, kind, latencyMs: Date.now() - started });
+          settle(endpoint.generation ? recordUsage(tracker, { appid, userId, kind, latencyMs: Date.now() - started }) : undefined);
           finishRelay();
         },
       });
@@ -251,7 +292,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     if (endpoint.generation && body && typeof body === "object") {
       const tracker = new UsageTracker();
       tracker.observeBlocking(body as Record<string, unknown>);
-      recordUsage(tracker, { appid, userId, kind: endpoint.generation, latencyMs: Date.now() - started });
+      settle(recordUsage(tracker, { appid, userId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
     return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   };

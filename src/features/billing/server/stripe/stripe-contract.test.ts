@@ -28,7 +28,7 @@ describe.each(testTargetKinds())("Stripe provider against a fake Stripe API on %
     handle = await openDatabase(testDb.target);
     const base = await fake.start();
     setup = { stripe: createStripeClient("sk_test_fake", base), webhookSecret: WEBHOOK_SECRET, prices: {}, siteUrl: "http://localhost:3000" };
-    providers = createProviders(setup);
+    providers = createProviders(setup, { localTestMode: false });
   });
   afterAll(async () => {
     await fake.stop();

@@ -1,6 +1,6 @@
 import { getDifyProxy } from "@/features/ai-apps/server";
 import { getCurrentUserId } from "@/features/auth/server";
-import { enforceTokenQuota } from "@/features/billing/server";
+import { admitAiCall } from "@/features/billing/server";
 import { getDatabase } from "@/lib/db";
 
 // The Dify proxy (src/features/ai-apps/server/proxy): the app is named by `?appid=` on every call.
@@ -9,11 +9,11 @@ export const runtime = "nodejs";
 
 type RouteContext = { params: Promise<{ path: string[] }> };
 
-// Only calls that generate (and so spend tokens) are held to the monthly quota.
+// Only calls that generate (and so spend tokens) are held to the monthly quota and the plan's
+// concurrent-call limit: each takes a reservation the proxy settles when the call is over.
 const proxy = () =>
   getDifyProxy({
-    beforeForward: async ({ userId, endpoint }) =>
-      endpoint.generation ? enforceTokenQuota(await getDatabase(), userId) : undefined,
+    beforeForward: async ({ userId, endpoint }) => (endpoint.generation ? admitAiCall(await getDatabase(), userId) : undefined),
   });
 
 async function handle(request: Request, { params }: RouteContext): Promise<Response> {

@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { cancelLocalOrder } from "@/features/billing/server";
+import { cancelLocalOrder, requireLocalTestCheckout } from "@/features/billing/server";
 import { withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 
@@ -7,6 +7,7 @@ type Context = { params: Promise<{ id: string }> };
 
 /** 取消 on the local (test-mode) checkout page: the order is closed, the plan unchanged. */
 export const POST = withApiErrors(async (_request: Request, context: Context) => {
+  requireLocalTestCheckout();
   const userId = await requireCurrentUserId();
   const order = await cancelLocalOrder(await getDatabase(), userId, (await context.params).id);
   return Response.json({ status: order.status, redirectTo: "/pricing" });

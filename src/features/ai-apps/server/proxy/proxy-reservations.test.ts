@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/lib/db/open";
+import { aiUsageEvents } from "@/lib/db/schema/ai-usage";
+import type { DatabaseHandle } from "@/lib/db/types";
+import { demoRegistryApps } from "../config";
+import { seedAppRegistry } from "../registry";
+import { createDifyProxy, type DifyProxy } from "./handler";
+import { serveProxy } from "./testing";
+
+// The proxy's side of quota reservations: each admitted call's `settle` runs exactly once, and only
+// after the call's usage row is stored (so its tokens never go uncounted in between).
+let handle: DatabaseHandle;
+let proxy: DifyProxy;
+let server: Awaited<ReturnType<typeof serveProxy>>;
+const settles: { userId: string; usageRows: number }[] = [];
+
+beforeAll(async () => {
+  handle = await openDatabase({ kind: "pglite" });
+  await seedAppRegistry(handle.db, demoRegistryApps());
+  proxy = createDifyProxy({
+    database: async () => handle.db,
+    demoPaceMs: 2,
+    beforeForward: ({ userId, endpoint }) =>
+      endpoint.generation
+        ? {
+            settle: async () => {
+              const rows = await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.userId, userId));
+              settles.push({ userId, usageRows: rows.length });
+            },
+          }
+        : undefined,
+  });
+  server = await serveProxy(proxy);
+});
+afterAll(async () => {
+  await server.close();
+  await proxy.idle();
+  await handle.close();
+});
+
+const chat = (user: string, mode: "blocking" | "streaming") =>
+  fetch(`${server.baseUrl}/chat-messages?appid=demo-chat`, {
+    method: "POST",
+    headers: { "x-test-user": user, "Content-Type": "application/json" },
+    body: JSON.stringify({ query: "你好", inputs: {}, response_mode: mode }),
+  });
+
+describe("Dify proxy settles quota reservations", () => {
+  it.each(["blocking", "streaming"] as const)("settles a %s call once, after its usage row is stored", async (mode) => {
+    const user = randomUUID();
+    const response = await chat(user, mode);
+    expect(response.status).toBe(200);
+    await response.text();
+    await proxy.idle();
+    expect(settles.filter((entry) => entry.userId === user)).toEqual([{ userId: user, usageRows: 1 }]);
+  });
+
+  it("settles at once when the upstream refuses the call, and takes none for non-generating calls", async () => {
+    const user = randomUUID();
+    // Another user's conversation: the demo app answers 404, nothing is generated.
+    const response = await fetch(`${server.baseUrl}/chat-messages?appid=demo-chat`, {
+      method: "POST",
+      headers: { "x-test-user": user, "Content-Type": "application/json" },
+      body: JSON.stringify({ query: "你好", inputs: {}, response_mode: "blocking", conversation_id: randomUUID() }),
+    });
+    expect(response.ok).toBe(false);
+    await response.text();
+    expect((await fetch(`${server.baseUrl}/parameters?appid=demo-chat`, { headers: { "x-test-user": user } })).status).toBe(200);
+    await proxy.idle();
+    expect(settles.filter((entry) => entry.userId === user)).toEqual([{ userId: user, usageRows: 0 }]);
+  });
+});
