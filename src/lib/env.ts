@@ -74,6 +74,8 @@ export const envSchema = z
     AUTH_EXTERNAL_PROVIDERS: optionalText.pipe(z.string().refine(isJsonObject, "必须是 JSON 对象，例如 {\"github\": {…}}").optional()),
     SMTP_FROM: optionalText,
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
+    // Storage served from its own origin; the pages' CSP allows it (src/features/security).
+    STORAGE_PUBLIC_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://files.example.com" }).optional()),
     // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.
     AI_APPS_CONFIG: optionalText,
     DIFY_API_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.dify.ai/v1" }).optional()),

@@ -9,9 +9,9 @@ import { ChunkLoadRecovery, VersionWatcher } from "@/features/version";
 import { E2EHooks } from "./e2e-hooks";
 
 /** Everything every page runs in the browser: colour mode, the toast area, redirects, version checks. */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
-    <ColorModeProvider>
+    <ColorModeProvider nonce={nonce}>
       <AuthProvider>{children}</AuthProvider>
       <Toaster />
       <AuthCallbackRedirect />
