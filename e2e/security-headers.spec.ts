@@ -94,6 +94,24 @@ test.describe("cross-site writes", () => {
   });
 });
 
+test.describe("injected markup", () => {
+  // The violation this test provokes is the one it asserts on.
+  test.use({ expectedCspViolations: [/script-src/] });
+
+  test("an injected inline handler does not run (and is reported)", async ({ page }) => {
+    await page.goto("/auth/signin");
+    const reported = page.waitForEvent("console", (message) => /Content Security Policy/.test(message.text()));
+    // What stored XSS would put into a page: markup with an inline handler.
+    await page.evaluate(() => {
+      const holder = document.createElement("div");
+      holder.innerHTML = `<img src="data:," onerror="window.__sparkPwned = true">`;
+      document.body.append(holder);
+    });
+    expect((await reported).text()).toMatch(/script-src/);
+    expect(await page.evaluate(() => (window as unknown as { __sparkPwned?: boolean }).__sparkPwned)).toBeUndefined();
+  });
+});
+
 test.describe("headers", () => {
   const baseline = {
     "x-content-type-options": "nosniff",

@@ -22,7 +22,7 @@ export const test = base.extend<TestFixtures, { account: TestAccount }>({
     { scope: "worker" },
   ],
   expectedCspViolations: [[], { option: true }],
-  context: async ({ context, expectedCspViolations }, use, testInfo) => {
+  context: async ({ context, expectedCspViolations }, provide, testInfo) => {
     const violations: string[] = [];
     const record = (text: string) => {
       if (!expectedCspViolations.some((pattern) => pattern.test(text))) violations.push(text);
@@ -37,7 +37,7 @@ export const test = base.extend<TestFixtures, { account: TestAccount }>({
     context.on("console", (message) => {
       if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) record(`${message.page()?.url() ?? ""}: ${message.text()}`);
     });
-    await use(context);
+    await provide(context);
     if (violations.length > 0) {
       await testInfo.attach("csp-violations", { body: violations.join("\n"), contentType: "text/plain" });
       throw new Error(`页面违反了 Content-Security-Policy：\n${[...new Set(violations)].join("\n")}`);
