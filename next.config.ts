@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextConfig } from "next";
 import { appConfig } from "./src/config/app";
+import { BASELINE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "./src/features/security/security-headers";
 
 // One id per build. `next build` evaluates this file in the parent process before it spawns
 // its workers, so writing the id back to process.env makes every worker agree on it.
@@ -10,6 +11,16 @@ const nextConfig: NextConfig = {
   generateBuildId: () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   poweredByHeader: false,
+  // Every answer, including what the proxy skips (static assets, the service mounts); the proxy adds
+  // the pages' nonce CSP. HSTS only when the reverse proxy says the visitor came over https.
+  headers: async () => [
+    { source: "/:path*", headers: [...BASELINE_SECURITY_HEADERS] },
+    {
+      source: "/:path*",
+      has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+      headers: [{ key: "Strict-Transport-Security", value: STRICT_TRANSPORT_SECURITY }],
+    },
+  ],
   // Native and WASM packages that must be loaded by Node at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "sharp", "@node-rs/argon2"],
   experimental: {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /** Marketing pages with the title each must carry (`… - 思维火花`, the home page its own). */
 const pages: Array<{ path: string; title: string }> = [

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // The e2e server has one OAuth provider ("github") pointing at e2e/support/fake-oauth-provider.ts,
 // which consents at once with a new account each time.

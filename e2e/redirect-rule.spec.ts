@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /**
  * Visits `from` and checks that the browser is sent to `to`. The callback page then acts on what it

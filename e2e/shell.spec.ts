@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the page title follows the template and the document is Chinese", async ({ page }) => {
   await page.goto("/pricing");

@@ -2,6 +2,17 @@ import { NextResponse, type NextRequest } from "next/server";
 import { refreshSessionAndGuard } from "@/features/auth/proxy-session";
 import { authCallbackRedirectTarget } from "@/features/routing/auth-callback-redirect";
 import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
+import {
+  BASELINE_SECURITY_HEADERS,
+  buildContentSecurityPolicy,
+  cameOverHttps,
+  createNonce,
+  crossSiteRefusal,
+  isCrossSiteApiWrite,
+  NONCE_HEADER,
+  STRICT_TRANSPORT_SECURITY,
+} from "@/features/security";
+import { getEnv } from "@/lib/env";
 
 /**
  * Runs before every page and API request. The browser runs the same redirect rule for the hash,
@@ -10,18 +21,57 @@ import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
 
+  if (isCrossSiteApiWrite({ method: request.method, pathname, headers: request.headers, ownOrigins: ownOrigins(request) })) {
+    return withSecurityHeaders(request, crossSiteRefusal());
+  }
+
   const target = authCallbackRedirectTarget({ pathname, search, hash: "" });
   // The browser re-attaches the original fragment to a redirect without one, so hashes survive too.
-  if (target) return NextResponse.redirect(new URL(target, request.url), 307);
+  if (target) return withSecurityHeaders(request, NextResponse.redirect(new URL(target, request.url), 307));
 
-  return refreshSessionAndGuard(request, passThrough);
+  // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
+  const contentSecurityPolicy = pageContentSecurityPolicy();
+  const response = await refreshSessionAndGuard(request, (continued) => passThrough(continued, contentSecurityPolicy));
+  response.headers.set("Content-Security-Policy", contentSecurityPolicy.header);
+  return withSecurityHeaders(request, response);
 }
 
-/** Continues with the request, adding the path header that not-found screens print. */
-function passThrough(request: NextRequest): NextResponse {
+type PagePolicy = { nonce: string; header: string };
+
+function pageContentSecurityPolicy(): PagePolicy {
+  const env = getEnv();
+  const nonce = createNonce();
+  const header = buildContentSecurityPolicy({
+    nonce,
+    development: env.NODE_ENV === "development",
+    supabaseUrl: env.SUPABASE_URL,
+    storagePublicUrl: env.STORAGE_PUBLIC_URL,
+  });
+  return { nonce, header };
+}
+
+/** Continues with the request, adding the path header that not-found screens print and the nonce. */
+function passThrough(request: NextRequest, policy: PagePolicy): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  headers.set(NONCE_HEADER, policy.nonce);
+  headers.set("Content-Security-Policy", policy.header);
   return NextResponse.next({ request: { headers } });
+}
+
+/** The origins a same-site page of ours sends as Origin: SITE_URL's and the one the request reached. */
+function ownOrigins(request: NextRequest): string[] {
+  const origins = [new URL(getEnv().SITE_URL).origin, request.nextUrl.origin];
+  const host = request.headers.get("host");
+  if (host) origins.push(`${cameOverHttps(request.headers) ? "https" : "http"}://${host}`);
+  return origins;
+}
+
+/** next.config.ts adds the same headers to what the proxy skips (static assets, service mounts). */
+function withSecurityHeaders<R extends Response>(request: NextRequest, response: R): R {
+  for (const { key, value } of BASELINE_SECURITY_HEADERS) response.headers.set(key, value);
+  if (cameOverHttps(request.headers)) response.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  return response;
 }
 
 export const config = {

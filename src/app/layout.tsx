@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { appConfig } from "@/config/app";
 import { AppProviders, GradientBackground } from "@/features/root";
+import { NONCE_HEADER } from "@/features/security";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -17,12 +19,15 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The proxy's per-request CSP nonce, for the one inline script we render ourselves (next-themes').
+  // Reading a request header renders every page per request: a nonce cannot be baked into static HTML.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // next-themes sets the colour class on <html> before paint, which React did not render.
     <html lang="zh-CN" suppressHydrationWarning>
       <body>
-        <AppProviders>
+        <AppProviders nonce={nonce}>
           <GradientBackground>{children}</GradientBackground>
         </AppProviders>
       </body>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiRouteError, parseJsonBody, withApiErrors } from "./api-error";
+import { ApiRouteError, withApiErrors } from "./api-error";
+import { parseJsonBody } from "./json-body";
 
-const post = (body: string) => new Request("http://test.local/api", { method: "POST", body });
+const post = (body: string) =>
+  new Request("http://test.local/api", { method: "POST", headers: { "Content-Type": "application/json" }, body });
 
 describe("withApiErrors + parseJsonBody", () => {
   const handler = withApiErrors(async (request: Request) => {

@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 /** An error a route handler answers as `{statusCode, message}` (SPEC §3 "Error object"). */
 export class ApiRouteError extends Error {
   constructor(
@@ -13,19 +11,6 @@ export class ApiRouteError extends Error {
 
 export function apiErrorResponse(statusCode: number, message: string, headers?: HeadersInit): Response {
   return Response.json({ statusCode, message }, { status: statusCode, headers });
-}
-
-/** Reads a JSON body and validates it; bad JSON or a failed schema is a 400 with a readable message. */
-export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw new ApiRouteError(400, "请求内容不是有效的 JSON");
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) throw new ApiRouteError(400, result.error.issues[0]?.message ?? "请求参数无效");
-  return result.data;
 }
 
 /** Wraps a route handler so thrown `ApiRouteError`s (and surprises) become `{statusCode, message}`. */

@@ -1,1 +1,2 @@
-export { ApiRouteError, apiErrorResponse, parseJsonBody, withApiErrors } from "./api-error";
+export { ApiRouteError, apiErrorResponse, withApiErrors } from "./api-error";
+export { isJsonContentType, parseJsonBody, readOptionalJsonBody, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from "./json-body";

@@ -7,9 +7,10 @@ import { COLOR_MODE_STORAGE_KEY, forcedColorModeFor } from "../forced-modes";
 
 /**
  * next-themes owns the preference, the stored value, the system mode and the pre-paint script that
- * prevents a flash of the wrong theme; this only feeds it the mode the current page forces.
+ * prevents a flash of the wrong theme; this only feeds it the mode the current page forces and the
+ * request's CSP nonce.
  */
-export function ColorModeProvider({ children }: { children: ReactNode }) {
+export function ColorModeProvider({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const pathname = usePathname();
   return (
     <ThemeProvider
@@ -19,6 +20,8 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
       enableSystem
       disableTransitionOnChange
       forcedTheme={forcedColorModeFor(pathname)}
+      // The pre-paint script is inline: the page's CSP runs it only with this request's nonce.
+      nonce={nonce}
     >
       {children}
     </ThemeProvider>

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { createDemoDifyServer } from "@/embedded/dify";
+import { ApiRouteError, readOptionalJsonBody } from "@/lib/api";
 import type { Database } from "@/lib/db/types";
 import { APPID_PATTERN } from "../../types";
 import { getApp, type AiApp } from "../registry";
@@ -66,12 +67,6 @@ export interface DifyProxy {
 class UpstreamTimeout extends Error {}
 
 const APP_CACHE_MS = 5_000;
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  return JSON.parse(text) as unknown;
-}
 
 export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -176,8 +171,10 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     if (endpoint.body) {
       let raw: unknown;
       try {
-        raw = await readJsonBody(request);
-      } catch {
+        raw = await readOptionalJsonBody(request);
+      } catch (error) {
+        // A body that is not JSON by its type (415) is refused as the other API routes refuse it.
+        if (error instanceof ApiRouteError && error.statusCode === 415) return jsonError(415, error.message);
         return jsonError(400, MESSAGES.invalidJson);
       }
       const parsed = endpoint.body.safeParse(raw);

@@ -1,0 +1,66 @@
+/**
+ * The pages' Content-Security-Policy: scripts run only with this request's nonce (Next.js puts it on
+ * its own scripts when it finds it in the request's CSP header) or when loaded by such a script
+ * ('strict-dynamic'), so markup injected into a page cannot run code. Styles stay 'unsafe-inline':
+ * KaTeX, recharts and Radix write style attributes, and CSS cannot read the session cookie.
+ */
+
+export type ContentSecurityPolicyOptions = {
+  nonce: string;
+  /** `next dev`: React's dev tooling evaluates code (never in production builds). */
+  development: boolean;
+  /** A hosted Supabase project the browser talks to (https + its realtime websocket). */
+  supabaseUrl?: string;
+  /** Storage served from its own origin (images, downloads, uploads). */
+  storagePublicUrl?: string;
+};
+
+/** 128 random bits, base64: a fresh nonce per request. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The websocket origin beside an http(s) one (Supabase Realtime). */
+function websocketOriginOf(origin: string): string {
+  return origin.replace(/^http/, "ws");
+}
+
+export function buildContentSecurityPolicy(options: ContentSecurityPolicyOptions): string {
+  const supabase = originOf(options.supabaseUrl);
+  const storage = originOf(options.storagePublicUrl);
+  const services = [supabase, storage].filter((origin): origin is string => Boolean(origin));
+  const unique = (sources: string[]) => [...new Set(sources)].join(" ");
+
+  const directives: Record<string, string> = {
+    "default-src": "'self'",
+    "script-src": unique([
+      "'self'",
+      `'nonce-${options.nonce}'`,
+      "'strict-dynamic'",
+      ...(options.development ? ["'unsafe-eval'"] : []),
+    ]),
+    "style-src": "'self' 'unsafe-inline'",
+    "img-src": unique(["'self'", "blob:", "data:", ...services]),
+    "font-src": "'self' data:",
+    "media-src": unique(["'self'", "blob:", ...services]),
+    "connect-src": unique(["'self'", ...services, ...(supabase ? [websocketOriginOf(supabase)] : [])]),
+    "worker-src": "'self' blob:",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+  };
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join("; ");
+}
