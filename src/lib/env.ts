@@ -92,7 +92,6 @@ export const envSchema = z
     // Embedded storage: longest lifetime of a signed download URL, in seconds (default 7 days).
     STORAGE_SIGNED_URL_MAX_SECONDS: optionalText.pipe(z.string().regex(/^[1-9]\d*$/, "必须是正整数（秒）").transform(Number).optional()),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
-    // Storage served from its own origin; the pages' CSP allows it (src/features/security).
     // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.
     AI_APPS_CONFIG: optionalText,
     DIFY_API_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.dify.ai/v1" }).optional()),
