@@ -73,6 +73,11 @@ export const envSchema = z
     // Its fields are checked by the auth service's own schema (authConfigSchema.externalProviders).
     AUTH_EXTERNAL_PROVIDERS: optionalText.pipe(z.string().refine(isJsonObject, "必须是 JSON 对象，例如 {\"github\": {…}}").optional()),
     SMTP_FROM: optionalText,
+    // How long a session's liveness (signed out / deleted / banned, MFA needed) is reused, in ms.
+    SESSION_CHECK_CACHE_MS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "3000" : value),
+      z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(10000),
+    ),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
     // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.
     AI_APPS_CONFIG: optionalText,

@@ -30,6 +30,7 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
     storageDir: path.resolve(env.DATA_DIR, "storage"),
     smtpUrl: env.SMTP_URL,
     smtpFrom: env.SMTP_FROM,
+    sessionCacheMs: env.SESSION_CHECK_CACHE_MS,
   });
   return { auth, outbox, gateway: app };
 }

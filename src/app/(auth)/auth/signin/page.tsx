@@ -8,6 +8,13 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function SignInPage({ searchParams }: Props) {
   // OAuth failures come back as ?error=… (already in Chinese, see /api/auth/oauth).
-  const [{ error }, oauthProviders] = await Promise.all([searchParams, listOAuthProviders()]);
-  return <SignInForm oauthError={typeof error === "string" ? error.slice(0, 200) : null} oauthProviders={oauthProviders} />;
+  const [{ error, step }, oauthProviders] = await Promise.all([searchParams, listOAuthProviders()]);
+  // ?step=mfa: the route guard sent a signed-in aal1 session whose user has a factor here.
+  return (
+    <SignInForm
+      oauthError={typeof error === "string" ? error.slice(0, 200) : null}
+      oauthProviders={oauthProviders}
+      initialStep={step === "mfa" ? "mfa" : "password"}
+    />
+  );
 }
