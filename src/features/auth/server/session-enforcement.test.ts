@@ -119,7 +119,7 @@ beforeAll(async () => {
   await seedAppRegistry(await getDatabase(), demoRegistryApps());
   const { error } = await admin.storage.createBucket(BUCKET, { public: false });
   if (error) throw error;
-});
+}, 180_000); // the first call starts the embedded services (migrations, keys): slow on a busy machine
 afterAll(async () => {
   await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
