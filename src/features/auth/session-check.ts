@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createClient } from "@supabase/supabase-js";
+import { createClient, isAuthApiError } from "@supabase/supabase-js";
 import { sessionVerdict, type SessionLiveness, type SessionVerdict } from "@/embedded/auth";
 import { getEnv } from "@/lib/env";
 import { getEmbeddedServices } from "@/lib/supabase/embedded-services";
@@ -40,14 +40,21 @@ function hostedCache(): TtlCache<SessionLiveness> {
 
 async function hostedLiveness(connection: SupabaseConnection, accessToken: string): Promise<SessionLiveness> {
   const key = createHash("sha256").update(accessToken).digest("base64url");
-  return hostedCache().getOrLoad(key, async () => {
-    const client = createClient(connection.url, connection.anonKey, {
-      ...serverClientOptions(connection),
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  try {
+    return await hostedCache().getOrLoad(key, async () => {
+      const client = createClient(connection.url, connection.anonKey, {
+        ...serverClientOptions(connection),
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      });
+      const { data, error } = await client.auth.getUser(accessToken);
+      // The auth service's refusal (4xx) is an answer worth caching; an outage is not.
+      if (error && !(isAuthApiError(error) && error.status < 500)) throw error;
+      if (error || !data.user) return { live: false };
+      const verified = (data.user.factors ?? []).some((factor) => factor.status === "verified");
+      return { live: true, userId: data.user.id, aalRequired: verified ? "aal2" : "aal1" };
     });
-    const { data, error } = await client.auth.getUser(accessToken);
-    if (error || !data.user) return { live: false };
-    const verified = (data.user.factors ?? []).some((factor) => factor.status === "verified");
-    return { live: true, userId: data.user.id, aalRequired: verified ? "aal2" : "aal1" };
-  });
+  } catch (error) {
+    console.warn("Session check with the auth service failed", error);
+    return { live: false }; // fail closed, uncached: the next request asks again
+  }
 }
