@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { Database } from "@/lib/db";
-import { createAuthService, type AuthConfig, type AuthService } from "./auth";
+import { createAuthService, sessionVerdict, type AuthConfig, type AuthService } from "./auth";
 import { createOutbox, type Outbox } from "./outbox";
 import { createStorageService, type StorageServiceOptions } from "./storage";
 
@@ -18,6 +18,8 @@ export type EmbeddedGatewayOptions = {
   storage?: Pick<StorageServiceOptions, "storageQuota" | "signedUrlMaxSeconds">;
   /** SMS land in the dev outbox (default true); false: with no SMS sender, SMS sends fail. */
   devSms?: boolean;
+  /** How long storage and the app reuse a session-liveness answer (ms; see the auth service). */
+  sessionCacheMs?: number;
 };
 
 export type EmbeddedGateway = {
@@ -34,15 +36,23 @@ export type EmbeddedGateway = {
 export async function createEmbeddedGateway(options: EmbeddedGatewayOptions): Promise<EmbeddedGateway> {
   const { db } = options;
   const outbox = createOutbox({ db, smtpUrl: options.smtpUrl, from: options.smtpFrom, devSms: options.devSms });
-  const auth = await createAuthService({ db, config: options.authConfig, outbox });
+  const auth = await createAuthService({ db, config: options.authConfig, outbox, sessionCacheMs: options.sessionCacheMs });
   // Signed storage URLs need a per-installation secret; derive it from the secret key the auth
   // service generated, so there is nothing else to keep.
   const signingSecret = createHash("sha256").update(`storage-url-signing:${auth.keys.serviceRoleKey}`).digest("hex");
   const storage = await createStorageService({
     db,
     rootDir: options.storageDir,
-    // Storage accepts the same tokens as auth: user sessions and the anon / service keys.
-    verifyAccessToken: async (jwt) => ({ ...(await auth.verifyAccessToken(jwt)) }),
+    // Storage accepts the same tokens as auth: user sessions and the anon / service keys. A user's
+    // token must belong to a live session, at aal2 when the user has a verified MFA factor.
+    verifyAccessToken: async (jwt) => {
+      const claims = await auth.verifyAccessToken(jwt);
+      if (claims.role === "anon" || claims.role === "service_role") return { ...claims };
+      const verdict = sessionVerdict(claims, await auth.sessionLiveness(claims));
+      if (verdict.state === "signed_out") throw new Error("Session not found or revoked");
+      if (verdict.state === "mfa_required") throw new Error("AAL2 required: complete multi-factor sign-in");
+      return { ...claims };
+    },
     signingSecret,
     ...options.storage,
   });

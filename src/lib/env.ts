@@ -91,6 +91,11 @@ export const envSchema = z
     STORAGE_PUBLIC_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://files.example-usercontent.com" }).optional()),
     // Embedded storage: longest lifetime of a signed download URL, in seconds (default 7 days).
     STORAGE_SIGNED_URL_MAX_SECONDS: optionalText.pipe(z.string().regex(/^[1-9]\d*$/, "必须是正整数（秒）").transform(Number).optional()),
+    // How long a session's liveness (signed out / deleted / banned, MFA needed) is reused, in ms.
+    SESSION_CHECK_CACHE_MS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "3000" : value),
+      z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(10000),
+    ),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
     // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.
     AI_APPS_CONFIG: optionalText,

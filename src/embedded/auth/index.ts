@@ -8,9 +8,11 @@ import type { AuthDeps } from "./context";
 import { loadApiKeys, loadSigningKeys } from "./keys";
 import { RateLimiter } from "./rate-limit";
 import { createRedirectValidator } from "./redirect";
+import { createSessionLiveness, type SessionLiveness } from "./session-liveness";
 
 export { authConfigFromEnv, authConfigSchema, parseAuthConfig, InvalidAuthConfigError } from "./config";
 export type { AuthConfig, AuthConfigInput } from "./config";
+export { sessionVerdict, type SessionLiveness, type SessionVerdict } from "./session-liveness";
 
 /** Claims of an access token issued by this service (reference §3.5). */
 export interface AccessTokenClaims {
@@ -37,16 +39,20 @@ export interface AuthService {
   jwks(): Promise<JSONWebKeySet>;
   /** Verifies signature and expiry (any key of the installation); throws on an invalid token. */
   verifyAccessToken(jwt: string): Promise<AccessTokenClaims>;
+  /** Whether a verified token's session is still live, and the aal its user needs (cached briefly). */
+  sessionLiveness(claims: { sub?: unknown; session_id?: unknown }): Promise<SessionLiveness>;
 }
 
 export interface CreateAuthServiceOptions {
   db: Database;
   config: AuthConfig;
   outbox: OutboxTransport;
+  /** How long a session-liveness answer is reused (ms, default 3000; 0 = every call asks). */
+  sessionCacheMs?: number;
 }
 
 /** Builds the embedded GoTrue-compatible auth service; creates signing and API keys on first start. */
-export async function createAuthService({ db, config, outbox }: CreateAuthServiceOptions): Promise<AuthService> {
+export async function createAuthService({ db, config, outbox, sessionCacheMs = 3000 }: CreateAuthServiceOptions): Promise<AuthService> {
   const externalUrl = (config.externalUrl ?? `${config.siteUrl.replace(/\/$/, "")}/auth/v1`).replace(/\/$/, "");
   const issuer = config.issuer ?? externalUrl;
   const signingKeys = await loadSigningKeys(db, config);
@@ -62,10 +68,12 @@ export async function createAuthService({ db, config, outbox }: CreateAuthServic
     externalUrl,
   };
   const app = createAuthApp(deps) as unknown as Hono;
+  const liveness = createSessionLiveness(db, { cacheMs: sessionCacheMs });
   return {
     app,
     keys: apiKeys,
     jwks: async () => signingKeys.jwks,
     verifyAccessToken: async (jwt) => (await signingKeys.verify(jwt)) as unknown as AccessTokenClaims,
+    sessionLiveness: (claims) => liveness.check(claims),
   };
 }

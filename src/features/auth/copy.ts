@@ -18,6 +18,16 @@ export const authCopy = {
     passwordUpdated: "密码已更新",
     signOutFailed: "退出登录失败",
     failed: "操作失败",
+    signedInAs: "当前登录账号：",
+    keptAccount: "已保持当前账号",
+  },
+  accountSwitch: {
+    title: "切换账号？",
+    current: "当前已登录：",
+    link: "此链接属于：",
+    hint: "切换后将退出当前账号。如果你没有请求这个链接，请保持当前账号。",
+    confirm: "切换账号",
+    keep: "保持当前账号",
   },
   fields: {
     email: "邮箱",

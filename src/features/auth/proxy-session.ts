@@ -2,13 +2,15 @@ import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
-import { isGuardedPath, redirectCookieName, routeGuardConfig } from "./route-guard";
+import { isGuardedPath, MFA_STEP_QUERY, redirectCookieName, routeGuardConfig } from "./route-guard";
+import { checkSession } from "./session-check";
 
 // No `server-only` here: this module runs in the Next.js proxy, whose bundle lacks that condition.
 
 /**
  * The proxy's auth step (Supabase's pattern for @supabase/ssr): refresh the session cookies on the
- * way in, then send visitors without a session away from guarded pages. `continueRequest` builds the
+ * way in, then send visitors without a live session away from guarded pages (to the MFA step when
+ * their user has a verified factor and the session is still aal1). `continueRequest` builds the
  * pass-through response from the (possibly updated) request, so other request headers survive.
  */
 export async function refreshSessionAndGuard(
@@ -30,12 +32,20 @@ export async function refreshSessionAndGuard(
   });
   // getClaims() verifies the access token (JWKS) and refreshes it when it is about to expire.
   const { data } = await supabase.auth.getClaims();
-  const signedIn = Boolean(data?.claims);
+  const claims = data?.claims;
 
   const { pathname, search } = request.nextUrl;
-  if (signedIn || !isGuardedPath(pathname)) return response;
+  if (!isGuardedPath(pathname)) return response;
+  // Only guarded pages pay for the liveness look-up; API routes make their own (requireCurrentUserId).
+  let verdict: "ok" | "mfa_required" | "signed_out" = "signed_out";
+  if (claims) {
+    const { data: current } = await supabase.auth.getSession();
+    verdict = (await checkSession(connection, claims, current.session?.access_token)).state;
+  }
+  if (verdict === "ok") return response;
 
   const loginUrl = new URL(routeGuardConfig.loginRoute, request.url);
+  if (verdict === "mfa_required") loginUrl.searchParams.set(MFA_STEP_QUERY.name, MFA_STEP_QUERY.value);
   const redirect = NextResponse.redirect(loginUrl, 307);
   for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
   const cookieName = redirectCookieName();

@@ -22,6 +22,9 @@ export const routeGuardConfig: RouteGuardConfig = {
   redirectCookie: { prefix: "spark" },
 };
 
+/** `?step=mfa` on the login route opens its MFA step (a signed-in aal1 session whose user has a factor). */
+export const MFA_STEP_QUERY = { name: "step", value: "mfa" } as const;
+
 export function redirectCookieName(config: RouteGuardConfig = routeGuardConfig): string | null {
   return config.redirectCookie ? `${config.redirectCookie.prefix}-redirect-path` : null;
 }

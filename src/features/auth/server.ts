@@ -2,8 +2,9 @@ import "server-only";
 
 export { toAuthRouteError } from "./server/auth-error-message";
 export { getCurrentUser } from "./server/current-user";
-export { getCurrentUserId, requireCurrentUserId } from "./server/current-user-id";
+export { getCurrentUserId, MFA_REQUIRED_MESSAGE, requireCurrentUserId, resolveSignedInUser } from "./server/current-user-id";
 export { finishOAuthSignIn, OAUTH_CALLBACK_PATH, startOAuthSignIn } from "./server/oauth";
+export { oauthErrorKey, oauthErrorMessage } from "./server/oauth-error";
 export { listOAuthProviders } from "./server/oauth-providers";
 export { signInWithPassword } from "./server/password-sign-in";
 export { sendPhoneCode, signUp } from "./server/sign-up";

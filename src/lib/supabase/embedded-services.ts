@@ -39,6 +39,7 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
     },
     // There is no real SMS sender yet: SMS codes only exist where the dev outbox shows them.
     devSms: env.DEV_OUTBOX ? env.DEV_OUTBOX === "on" : env.NODE_ENV !== "production",
+    sessionCacheMs: env.SESSION_CHECK_CACHE_MS,
   });
   return { auth, outbox, gateway: app };
 }

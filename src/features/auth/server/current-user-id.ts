@@ -1,21 +1,39 @@
 import { ApiRouteError } from "@/lib/api";
+import { getSupabaseConnection } from "@/lib/supabase/connection";
 import { createSupabaseServerClient } from "@/lib/supabase/server";
+import { checkSession, type SessionVerdict } from "../session-check";
+
+/** What an API answers a signed-in user who still owes the MFA step (issue 12 finding 3). */
+export const MFA_REQUIRED_MESSAGE = "请先完成两步验证";
 
 /**
- * The signed-in user's id from a locally verified access token (JWKS, cached by auth-js): no call to
- * the auth service, for hot paths such as the AI proxy. Use `getCurrentUser()` when the full,
- * server-checked user is needed.
+ * Who is signed in on this request: the access token's signature (JWKS, cached by auth-js, refreshed
+ * when about to expire), then its session's liveness and the user's MFA requirement (one cached
+ * look-up, see `checkSession`).
  */
-export async function getCurrentUserId(): Promise<string | null> {
+export async function resolveSignedInUser(): Promise<SessionVerdict> {
   const supabase = await createSupabaseServerClient();
   const { data, error } = await supabase.auth.getClaims();
-  const subject = data?.claims?.sub;
-  return error || typeof subject !== "string" ? null : subject;
+  const claims = data?.claims;
+  if (error || typeof claims?.sub !== "string") return { state: "signed_out" };
+  // The token getClaims just verified (read from the cookies; no request is made).
+  const { data: current } = await supabase.auth.getSession();
+  return checkSession(await getSupabaseConnection(), claims, current.session?.access_token);
 }
 
-/** The signed-in user's id, or a 401 `ApiRouteError` for route handlers. */
+/**
+ * The signed-in user's id, or null when nobody is, the session was revoked, or the user must still
+ * complete MFA. Use `getCurrentUser()` when the full user object is needed.
+ */
+export async function getCurrentUserId(): Promise<string | null> {
+  const verdict = await resolveSignedInUser();
+  return verdict.state === "ok" ? verdict.userId : null;
+}
+
+/** The signed-in user's id, or for route handlers a 401 (signed out) / 403 (MFA owed) `ApiRouteError`. */
 export async function requireCurrentUserId(): Promise<string> {
-  const userId = await getCurrentUserId();
-  if (!userId) throw new ApiRouteError(401, "请先登录");
-  return userId;
+  const verdict = await resolveSignedInUser();
+  if (verdict.state === "mfa_required") throw new ApiRouteError(403, MFA_REQUIRED_MESSAGE);
+  if (verdict.state === "signed_out") throw new ApiRouteError(401, "请先登录");
+  return verdict.userId;
 }

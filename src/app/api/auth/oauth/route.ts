@@ -13,14 +13,16 @@ export async function GET(request: NextRequest) {
   const signIn = new URL(siteUrl("/auth/signin"));
   const provider = providerSchema.safeParse(request.nextUrl.searchParams.get("provider"));
   if (!provider.success) {
-    signIn.searchParams.set("error", "不支持该登录方式");
+    signIn.searchParams.set("error", "unsupported_provider");
     return NextResponse.redirect(signIn, 303);
   }
   try {
     // The provider name is checked by the auth service, which knows which ones are enabled.
     return NextResponse.redirect(await startOAuthSignIn(provider.data as never), 303);
   } catch (error) {
-    signIn.searchParams.set("error", error instanceof ApiRouteError ? error.message : "第三方登录暂时不可用");
+    console.warn("OAuth sign-in could not start", error);
+    // A 4xx from the auth service: the provider is not enabled there.
+    signIn.searchParams.set("error", error instanceof ApiRouteError && error.statusCode < 500 ? "unsupported_provider" : "unavailable");
     return NextResponse.redirect(signIn, 303);
   }
 }

@@ -28,7 +28,7 @@ describe("verifyCallback against the embedded auth service", () => {
     const client = h.client();
     const outcome = await verifyCallback(client, readCallbackParams(location), () => false);
     expect(outcome.to).toBe("/dashboard");
-    expect(outcome.toast).toMatchObject({ variant: "success", title: "邮箱验证成功", description: "您的账号已激活", duration: 3000 });
+    expect(outcome.toast).toMatchObject({ variant: "success", title: "邮箱验证成功", description: `您的账号已激活，当前登录账号：${email}`, duration: 3000 });
     expect(outcome.user?.email_confirmed_at).toBeTruthy();
     expect((await client.auth.getSession()).data.session?.user.email).toBe(email);
   });
@@ -112,5 +112,47 @@ describe("verifyCallback against the embedded auth service", () => {
     const outcome = await verifyCallback(h.client(), bogus, () => false);
     expect(outcome.toast).toMatchObject({ variant: "destructive", title: "验证失败" });
     expect(outcome.toast?.description).toBeTruthy();
+  });
+
+  describe("a link carrying another account's tokens (issue 12 finding 7)", () => {
+    /** A browser signed in as `email`, and implicit-grant callback params for another account. */
+    async function setUp(tag: string) {
+      const mine = `mine-${tag}@example.com`;
+      const theirs = `theirs-${tag}@example.com`;
+      for (const email of [mine, theirs]) await h.admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+      const browser = h.client({ persistSession: true, storage: memoryStorage() });
+      await browser.auth.signInWithPassword({ email: mine, password: PASSWORD });
+      const { data } = await h.client().auth.signInWithPassword({ email: theirs, password: PASSWORD });
+      const params = readCallbackParams({
+        search: "",
+        hash: `#access_token=${data.session!.access_token}&refresh_token=${data.session!.refresh_token}&type=magiclink`,
+      });
+      return { browser, params, mine, theirs };
+    }
+
+    it("asks first, and keeps the signed-in account when the visitor says so", async () => {
+      const { browser, params, mine, theirs } = await setUp("keep");
+      const asked: unknown[] = [];
+      const outcome = await verifyCallback(browser, params, () => false, async (accounts) => {
+        asked.push(accounts);
+        return false;
+      });
+      expect(asked).toEqual([{ current: mine, next: theirs }]);
+      expect((await browser.auth.getUser()).data.user?.email).toBe(mine);
+      expect(outcome.toast).toMatchObject({ title: "已保持当前账号", description: `当前登录账号：${mine}` });
+    });
+
+    it("keeps the signed-in account when nobody can be asked", async () => {
+      const { browser, params, mine } = await setUp("silent");
+      await verifyCallback(browser, params, () => false);
+      expect((await browser.auth.getUser()).data.user?.email).toBe(mine);
+    });
+
+    it("switches when the visitor agrees, and says which account is now signed in", async () => {
+      const { browser, params, theirs } = await setUp("switch");
+      const outcome = await verifyCallback(browser, params, () => false, async () => true);
+      expect((await browser.auth.getUser()).data.user?.email).toBe(theirs);
+      expect(outcome.toast?.description).toContain(`当前登录账号：${theirs}`);
+    });
   });
 });

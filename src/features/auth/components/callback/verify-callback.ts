@@ -1,4 +1,5 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
+import { decodeJwt } from "jose";
 import type { ToastInput } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { authErrorText } from "../auth-error-text";
@@ -10,6 +11,11 @@ const copy = authCopy.toasts;
 /** Where the callback goes next, the toast it shows, and the user it signed in (if any). */
 export type CallbackOutcome = { to: string; toast?: ToastInput; user?: User | null };
 
+/** The two accounts of a link that would switch who is signed in (e-mail, else phone). */
+export type AccountSwitch = { current: string; next: string };
+/** Asks the visitor whether to switch (true) or keep the current account (false). */
+export type ConfirmAccountSwitch = (accounts: AccountSwitch) => Promise<boolean>;
+
 /**
  * SPEC §5 / §8 e-mail link handling. Why the URL is read by us and not left to auth-js alone: the
  * browser client (flow type PKCE) only consumes a `?code=` it holds a verifier for, and refuses
@@ -20,14 +26,19 @@ export type CallbackOutcome = { to: string; toast?: ToastInput; user?: User | nu
  *
  * Tokens and codes are handled before the "already confirmed" rule: a fresh link (recovery, e-mail
  * change) must take effect even for a confirmed account.
+ *
+ * Tokens in the URL create a session (SPEC), but anyone can send a link carrying their own account's
+ * tokens (issue 12 finding 7): when another user is signed in, `confirmSwitch` asks first (without
+ * it, the current account is kept), and the toast always names the account now signed in.
  */
 export async function verifyCallback(
   client: SupabaseClient,
   params: CallbackParams,
   codeStillInUrl: () => boolean,
+  confirmSwitch?: ConfirmAccountSwitch,
 ): Promise<CallbackOutcome> {
   try {
-    return await verifyLink(client, params, codeStillInUrl);
+    return await verifyLink(client, params, codeStillInUrl, confirmSwitch);
   } catch (error) {
     return callbackFailure(error);
   }
@@ -46,11 +57,26 @@ export function callbackFailure(error: unknown): CallbackOutcome {
   };
 }
 
-async function verifyLink(client: SupabaseClient, params: CallbackParams, codeStillInUrl: () => boolean): Promise<CallbackOutcome> {
+async function verifyLink(
+  client: SupabaseClient,
+  params: CallbackParams,
+  codeStillInUrl: () => boolean,
+  confirmSwitch: ConfirmAccountSwitch | undefined,
+): Promise<CallbackOutcome> {
   if (!hasLinkError(params) && params.accessToken && params.refreshToken) {
+    const { data: current } = await client.auth.getSession();
+    const currentUser = current.session?.user;
+    const linkClaims = unverifiedClaims(params.accessToken);
+    if (currentUser && linkClaims && linkClaims.sub !== currentUser.id) {
+      const accounts = { current: accountLabel(currentUser), next: linkClaims.email || linkClaims.phone || "" };
+      const switching = confirmSwitch ? await confirmSwitch(accounts) : false;
+      if (!switching) {
+        return { to: DASHBOARD_PATH, toast: { title: copy.keptAccount, description: `${copy.signedInAs}${accounts.current}`, duration: 5000 } };
+      }
+    }
     const { data, error } = await client.auth.setSession({ access_token: params.accessToken, refresh_token: params.refreshToken });
     if (error) throw error;
-    return success(params.type, data.user);
+    return withAccount(success(params.type, data.user), data.user);
   }
   if (!hasLinkError(params) && params.code) {
     await client.auth.getSession(); // waits until auth-js has finished its own URL detection
@@ -89,6 +115,30 @@ async function verifyLink(client: SupabaseClient, params: CallbackParams, codeSt
       duration: 5000,
     },
   };
+}
+
+/** The link's claims, read only to name its account (setSession verifies the token). */
+function unverifiedClaims(accessToken: string): { sub?: string; email?: string; phone?: string } | null {
+  try {
+    const claims = decodeJwt(accessToken);
+    return { sub: claims.sub, email: typeof claims.email === "string" ? claims.email : undefined, phone: typeof claims.phone === "string" ? claims.phone : undefined };
+  } catch {
+    return null; // not a JWT: setSession refuses it
+  }
+}
+
+function accountLabel(user: User): string {
+  return user.email || user.phone || user.id;
+}
+
+/** The outcome's toast (or a new one) names the account the link signed in. */
+function withAccount(outcome: CallbackOutcome, user: User | null): CallbackOutcome {
+  if (!user) return outcome;
+  const named = `${copy.signedInAs}${accountLabel(user)}`;
+  const toast = outcome.toast
+    ? { ...outcome.toast, description: outcome.toast.description ? `${outcome.toast.description}，${named}` : named }
+    : { variant: "success" as const, title: copy.signedIn, description: named, duration: 3000 };
+  return { ...outcome, toast };
 }
 
 function success(type: string | null, user: User | null): CallbackOutcome {

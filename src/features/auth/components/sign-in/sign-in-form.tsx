@@ -23,10 +23,19 @@ type SignInAnswer = { user: User; session: Session };
  * /auth/signin (SPEC §4): the password is checked by POST /api/auth/signin, the session it answers
  * is stored in the browser client, and a user with a verified MFA factor proves it before going on.
  */
-export function SignInForm({ oauthError, oauthProviders = [] }: { oauthError?: string | null; oauthProviders?: readonly string[] }) {
+export function SignInForm({
+  oauthError,
+  oauthProviders = [],
+  initialStep = "password",
+}: {
+  oauthError?: string | null;
+  oauthProviders?: readonly string[];
+  /** "mfa": a session that still owes the MFA step (sent here by the route guard). */
+  initialStep?: "password" | "mfa";
+}) {
   const router = useRouter();
   const { getClient, setUser } = useAuth();
-  const [step, setStep] = useState<"password" | "mfa">("password");
+  const [step, setStep] = useState<"password" | "mfa">(initialStep);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 import { getDifyProxy } from "@/features/ai-apps/server";
-import { getCurrentUserId } from "@/features/auth/server";
+import { MFA_REQUIRED_MESSAGE, resolveSignedInUser } from "@/features/auth/server";
 import { admitAiCall } from "@/features/billing/server";
 import { getDatabase } from "@/lib/db";
 
@@ -18,7 +18,9 @@ const proxy = () =>
 
 async function handle(request: Request, { params }: RouteContext): Promise<Response> {
   const { path } = await params;
-  return proxy().handle(request, { path, userId: await getCurrentUserId() });
+  const session = await resolveSignedInUser();
+  if (session.state === "mfa_required") return Response.json({ statusCode: 403, message: MFA_REQUIRED_MESSAGE }, { status: 403 });
+  return proxy().handle(request, { path, userId: session.state === "ok" ? session.userId : null });
 }
 
 export const GET = handle;

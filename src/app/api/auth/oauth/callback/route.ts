@@ -1,8 +1,7 @@
 import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
 import { redirectCookieName, safeRedirectPath } from "@/features/auth";
-import { finishOAuthSignIn, siteUrl } from "@/features/auth/server";
-import { ApiRouteError } from "@/lib/api";
+import { finishOAuthSignIn, oauthErrorKey, siteUrl } from "@/features/auth/server";
 
 /**
  * The provider sends the visitor back here with a code (or an error). Redirects are built on
@@ -13,13 +12,16 @@ export async function GET(request: NextRequest) {
   const signIn = new URL(siteUrl("/auth/signin"));
   const code = params.get("code");
   if (!code) {
-    signIn.searchParams.set("error", params.get("error_description") ?? "第三方登录未完成");
+    // The provider's own words stay in the log; the page says ours (see oauth-error.ts).
+    console.warn("OAuth sign-in came back without a code", { error: params.get("error"), description: params.get("error_description") });
+    signIn.searchParams.set("error", oauthErrorKey(params.get("error")));
     return NextResponse.redirect(signIn, 303);
   }
   try {
     await finishOAuthSignIn(code);
   } catch (error) {
-    signIn.searchParams.set("error", error instanceof ApiRouteError ? error.message : "第三方登录失败");
+    console.warn("OAuth code exchange failed", error);
+    signIn.searchParams.set("error", "exchange_failed");
     return NextResponse.redirect(signIn, 303);
   }
   const cookieName = redirectCookieName();

@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { createClient, isAuthApiError } from "@supabase/supabase-js";
+import { sessionVerdict, type SessionLiveness, type SessionVerdict } from "@/embedded/auth";
+import { getEnv } from "@/lib/env";
+import { getEmbeddedServices } from "@/lib/supabase/embedded-services";
+import { serverClientOptions, type SupabaseConnection } from "@/lib/supabase/connection";
+import { TtlCache } from "@/lib/ttl-cache";
+
+// No `server-only` here: the Next.js proxy (proxy-session.ts) uses this too.
+
+export type { SessionVerdict } from "@/embedded/auth";
+
+/**
+ * Who may use the product with a signature-checked access token (issue 12 findings 3 and 5): the
+ * JWT alone says nothing about sign-out, deletion, bans or a verified MFA factor. Embedded: the auth
+ * service's in-process liveness query. Hosted: GoTrue's GET /user (it refuses a revoked session or
+ * a banned user, and lists the user's factors), cached the same few seconds by token hash.
+ */
+export async function checkSession(
+  connection: SupabaseConnection,
+  claims: { sub?: unknown; session_id?: unknown; aal?: unknown },
+  accessToken: string | undefined,
+): Promise<SessionVerdict> {
+  if (connection.mode === "embedded") {
+    const services = await getEmbeddedServices();
+    return sessionVerdict(claims, await services.auth.sessionLiveness(claims));
+  }
+  if (!accessToken) return { state: "signed_out" };
+  return sessionVerdict(claims, await hostedLiveness(connection, accessToken));
+}
+
+const HOSTED_CACHE_KEY = Symbol.for("sparkai.hosted-session-liveness");
+
+function hostedCache(): TtlCache<SessionLiveness> {
+  // On globalThis: the proxy and route handlers are separate bundles of one process.
+  const holder = globalThis as typeof globalThis & { [HOSTED_CACHE_KEY]?: TtlCache<SessionLiveness> };
+  holder[HOSTED_CACHE_KEY] ??= new TtlCache(getEnv().SESSION_CHECK_CACHE_MS, 10_000);
+  return holder[HOSTED_CACHE_KEY];
+}
+
+async function hostedLiveness(connection: SupabaseConnection, accessToken: string): Promise<SessionLiveness> {
+  const key = createHash("sha256").update(accessToken).digest("base64url");
+  try {
+    return await hostedCache().getOrLoad(key, async () => {
+      const client = createClient(connection.url, connection.anonKey, {
+        ...serverClientOptions(connection),
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      });
+      const { data, error } = await client.auth.getUser(accessToken);
+      // The auth service's refusal (4xx) is an answer worth caching; an outage is not.
+      if (error && !(isAuthApiError(error) && error.status < 500)) throw error;
+      if (error || !data.user) return { live: false };
+      const verified = (data.user.factors ?? []).some((factor) => factor.status === "verified");
+      return { live: true, userId: data.user.id, aalRequired: verified ? "aal2" : "aal1" };
+    });
+  } catch (error) {
+    console.warn("Session check with the auth service failed", error);
+    return { live: false }; // fail closed, uncached: the next request asks again
+  }
+}
