@@ -35,7 +35,7 @@ export interface AuthService {
   app: Hono;
   keys: { anonKey: string; serviceRoleKey: string };
   jwks(): Promise<JSONWebKeySet>;
-  /** Verifies signature and expiry (any key of the installation); throws on an invalid token. */
+  /** Verifies signature, expiry, issuer and audience (any key of the installation); throws on an invalid token. */
   verifyAccessToken(jwt: string): Promise<AccessTokenClaims>;
 }
 
@@ -49,7 +49,7 @@ export interface CreateAuthServiceOptions {
 export async function createAuthService({ db, config, outbox }: CreateAuthServiceOptions): Promise<AuthService> {
   const externalUrl = (config.externalUrl ?? `${config.siteUrl.replace(/\/$/, "")}/auth/v1`).replace(/\/$/, "");
   const issuer = config.issuer ?? externalUrl;
-  const signingKeys = await loadSigningKeys(db, config);
+  const signingKeys = await loadSigningKeys(db, config, issuer);
   const apiKeys = await loadApiKeys(db, signingKeys, issuer);
   const deps: AuthDeps = {
     db,
