@@ -2,7 +2,8 @@
 // finding 6). Over loopback HTTP against the real service, with production argon2 cost.
 
 const FLOOD = Number(process.env.BENCH_CONCURRENCY ?? 200);
-const SAMPLES = 40;
+/** Bystander sign-ins per phase (BENCH_SAMPLES). */
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
