@@ -7,6 +7,7 @@ import { createEmbeddedGateway } from "@/embedded/gateway";
 import { parseAuthConfig } from "@/embedded/auth";
 import { openDatabase } from "@/lib/db";
 import { formatLoad, measureLoad } from "../lib/measure";
+import { bystanderUnderFlood } from "./flood";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
@@ -29,7 +30,8 @@ async function timeSequential(count: number, step: () => Promise<void>): Promise
 /**
  * The embedded auth service over loopback HTTP, on a throwaway PGlite with production password
  * hashing: requests/s of GET /auth/v1/user against the service's own /health (the cost of checking
- * a session vs the HTTP stack alone), and p50 of the refresh grant and of password sign-in.
+ * a session vs the HTTP stack alone), p50 of the refresh grant and of password sign-in, and a
+ * bystander's sign-in while 200 wrong-password sign-ins run (see flood.ts).
  */
 export default async function authBenchmark() {
   const handle = await openDatabase({ kind: "pglite", dataDir: mkdtempSync(path.join(tmpdir(), "spark-bench-auth-")) });
@@ -44,6 +46,8 @@ export default async function authBenchmark() {
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: gateway.app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => resolve(info.port));
     });
+    // Node closes idle keep-alive sockets after 5 s, racing the client's reuse of them (ECONNRESET).
+    (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 65_000;
     const base = `http://127.0.0.1:${port}/auth/v1`;
     const anonHeaders = { apikey: gateway.auth.keys.anonKey, "content-type": "application/json" };
     const credentials = JSON.stringify({ email: "bench@example.com", password: "Spark-bench-2026" });
@@ -76,6 +80,15 @@ export default async function authBenchmark() {
     console.log(`refresh grant          p50 ${percentile(refreshTimings, 0.5).toFixed(1)} ms   p95 ${percentile(refreshTimings, 0.95).toFixed(1)} ms`);
     console.log(`password sign-in       p50 ${percentile(signInTimings, 0.5).toFixed(1)} ms   p95 ${percentile(signInTimings, 0.95).toFixed(1)} ms (argon2id, 19 MiB)`);
     console.log(`ratio  /user req/s / /health req/s: ${(user.perSecond / health.perSecond).toFixed(2)}`);
+
+    const victim = { email: "victim@example.com", password: "Spark-victim-2026" };
+    await fetch(`${base}/signup`, { method: "POST", headers: anonHeaders, body: JSON.stringify(victim) });
+    await bystanderUnderFlood({
+      base,
+      anonKey: gateway.auth.keys.anonKey,
+      bystander: { email: "bench@example.com", password: "Spark-bench-2026" },
+      victimEmail: victim.email,
+    });
   } finally {
     server?.close();
     await handle.close();

@@ -84,6 +84,9 @@ export const envSchema = z
     AUTH_JWKS_FILE: optionalText,
     AUTH_SMS_TEST_OTPS: optionalText,
     AUTH_PASSWORD_REQUIRED_CHARACTERS: optionalText,
+    AUTH_CORS_ALLOWED_ORIGINS: optionalText,
+    AUTH_JWT_AUDIENCES: optionalText,
+    AUTH_DEVELOPMENT_LOOPBACK: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     // Its fields are checked by the auth service's own schema (authConfigSchema.externalProviders).
     AUTH_EXTERNAL_PROVIDERS: optionalText.pipe(z.string().refine(isJsonObject, "必须是 JSON 对象，例如 {\"github\": {…}}").optional()),
     SMTP_FROM: optionalText,

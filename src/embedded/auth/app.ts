@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { cors } from "hono/cors";
+import { bodyLimit } from "hono/body-limit";
 import type { AuthDeps } from "./context";
+import { corsPolicy } from "./cors-policy";
 import { apiError, respondWithError } from "./errors";
 import type { AuthEnv } from "./middleware";
 import { registerAdminLinks } from "./routes/admin-links";
@@ -15,17 +16,20 @@ import { registerToken } from "./routes/token";
 import { registerUser } from "./routes/user";
 import { registerVerify } from "./routes/verify";
 
+/** GoTrue refuses request bodies over 1 MB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 /** The GoTrue-compatible Hono app; routes are relative to its mount point (e.g. /auth/v1). */
 export function createAuthApp(deps: AuthDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  app.use("*", corsPolicy(deps.config));
+  // Refused by Content-Length before reading, or cut off while streaming past the limit: a client
+  // must not make the process buffer a 60 MB body. (readBody keeps its own check as a backstop.)
   app.use(
     "*",
-    cors({
-      origin: (origin) => origin || "*",
-      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      allowHeaders: ["Accept", "Authorization", "Content-Type", "X-Client-IP", "X-Client-Info", "X-JWT-AUD", "x-use-cookie", "X-Supabase-Api-Version", "apikey", "redirect_to"],
-      exposeHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version"],
-      credentials: true,
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => respondWithError(c, apiError(413, "request_entity_too_large", "Request body too large")),
     }),
   );
   registerMeta(app, deps);

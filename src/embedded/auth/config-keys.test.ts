@@ -53,7 +53,7 @@ describe("redirect allow-list", () => {
   it.each([
     ["https://spark.example.com/auth/callback", true],
     ["http://localhost:5173/x", false],
-    ["http://127.0.0.1:4000/cb", true],
+    ["http://127.0.0.1:4000/cb", false],
     ["https://pr-1.preview.example.com/auth/callback?x=1", true],
     ["https://evil.com/.preview.example.com/x", false],
     ["https://a.b.preview.example.com/x", false],

@@ -33,6 +33,15 @@ export const authConfigSchema = z.object({
   redirectAllowList: z.array(z.string().min(1)).default([]),
   /** JWT `iss` of access tokens and API keys. Default: externalUrl. */
   issuer: z.string().optional(),
+  /** `aud` values accepted in tokens (a user's `aud` is "authenticated" unless an admin set another). */
+  jwtAudiences: z.array(z.string().min(1)).min(1).default(["authenticated"]),
+  /** Browser origins besides the site's that may call the service cross-origin (CORS). */
+  corsAllowedOrigins: z.array(z.url()).default([]),
+  /**
+   * Development only: any port of localhost / 127.0.0.1 / [::1] counts as the site, for
+   * `redirect_to` and CORS. Off unless NODE_ENV is development or test (see authConfigFromEnv).
+   */
+  developmentLoopback: z.boolean().default(false),
   autoconfirm: z.boolean().default(false),
   smsAutoconfirm: z.boolean().optional(),
   anonymousSignIns: z.boolean().default(false),
@@ -175,6 +184,9 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     externalUrl: text(env.AUTH_EXTERNAL_URL),
     redirectAllowList: list(env.AUTH_REDIRECT_ALLOW_LIST),
     issuer: text(env.AUTH_JWT_ISSUER),
+    jwtAudiences: list(env.AUTH_JWT_AUDIENCES),
+    corsAllowedOrigins: list(env.AUTH_CORS_ALLOWED_ORIGINS),
+    developmentLoopback: bool(env.AUTH_DEVELOPMENT_LOOPBACK) ?? (env.NODE_ENV === "development" || env.NODE_ENV === "test" ? true : undefined),
     autoconfirm: bool(env.AUTH_AUTOCONFIRM),
     smsAutoconfirm: bool(env.AUTH_SMS_AUTOCONFIRM),
     anonymousSignIns: bool(env.AUTH_ANONYMOUS_SIGN_INS),

@@ -37,7 +37,7 @@ export interface AuthService {
   app: Hono;
   keys: { anonKey: string; serviceRoleKey: string };
   jwks(): Promise<JSONWebKeySet>;
-  /** Verifies signature and expiry (any key of the installation); throws on an invalid token. */
+  /** Verifies signature, expiry, issuer and audience (any key of the installation); throws on an invalid token. */
   verifyAccessToken(jwt: string): Promise<AccessTokenClaims>;
   /** Whether a verified token's session is still live, and the aal its user needs (cached briefly). */
   sessionLiveness(claims: { sub?: unknown; session_id?: unknown }): Promise<SessionLiveness>;
@@ -55,7 +55,7 @@ export interface CreateAuthServiceOptions {
 export async function createAuthService({ db, config, outbox, sessionCacheMs = 3000 }: CreateAuthServiceOptions): Promise<AuthService> {
   const externalUrl = (config.externalUrl ?? `${config.siteUrl.replace(/\/$/, "")}/auth/v1`).replace(/\/$/, "");
   const issuer = config.issuer ?? externalUrl;
-  const signingKeys = await loadSigningKeys(db, config);
+  const signingKeys = await loadSigningKeys(db, config, issuer);
   const apiKeys = await loadApiKeys(db, signingKeys, issuer);
   const deps: AuthDeps = {
     db,

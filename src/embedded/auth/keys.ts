@@ -26,7 +26,7 @@ interface VerifyingKey {
 /** The installation's JWT keys: the first configured (or generated) key signs, all verify. */
 export interface SigningKeys {
   sign(payload: JWTPayload): Promise<string>;
-  /** Verifies signature and `exp`; throws `InvalidJwtError` with a GoTrue-like reason. */
+  /** Verifies signature, `exp`, `iss` and `aud`; throws `InvalidJwtError` with a GoTrue-like reason. */
   verify(token: string): Promise<JWTPayload>;
   jwks: JSONWebKeySet;
 }
@@ -78,7 +78,21 @@ function withoutKeyOps(jwk: JWK): JWK {
   return rest;
 }
 
-export async function loadSigningKeys(db: Database, config: AuthConfig): Promise<SigningKeys> {
+/**
+ * Only tokens this service issued: `iss` must be its issuer, and `aud` one of the accepted audiences.
+ * A user token (one with `sub`) must name its audience; the API keys carry none, as Supabase's do.
+ * Without these checks a token another service signed with a shared key (the legacy JWT secret, a
+ * JWK file copied between projects) would open accounts here.
+ */
+function checkAudience(payload: JWTPayload, accepted: ReadonlySet<string>): void {
+  const audiences = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
+  if (audiences.length === 0 && payload.sub === undefined) return;
+  if (!audiences.some((audience) => accepted.has(audience))) {
+    throw new InvalidJwtError('token has invalid claims: unexpected "aud" claim value');
+  }
+}
+
+export async function loadSigningKeys(db: Database, config: AuthConfig, issuer: string): Promise<SigningKeys> {
   const jwks = configuredJwks(config) ?? [await generatedJwk(db)];
   const verifying = new Map<string, VerifyingKey>();
   let signer: { kid: string; alg: string; key: CryptoKey } | undefined;
@@ -92,11 +106,13 @@ export async function loadSigningKeys(db: Database, config: AuthConfig): Promise
   if (!signer) throw new Error("JWK set: the first key with a private part signs, but none has one");
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : undefined;
   const active = signer;
+  const audiences = new Set(config.jwtAudiences);
 
   return {
     jwks: { keys: jwks.map(publicPart) },
+    // Everything this service signs names it as issuer (verify insists on it).
     sign: (payload) =>
-      new SignJWT(payload).setProtectedHeader({ alg: active.alg, kid: active.kid, typ: "JWT" }).sign(active.key),
+      new SignJWT({ iss: issuer, ...payload }).setProtectedHeader({ alg: active.alg, kid: active.kid, typ: "JWT" }).sign(active.key),
     async verify(token) {
       let header;
       try {
@@ -109,9 +125,11 @@ export async function loadSigningKeys(db: Database, config: AuthConfig): Promise
         byKid ?? (header.alg === "HS256" && secret ? { alg: "HS256", key: secret } : undefined);
       if (!choice) throw new InvalidJwtError("token signature is invalid: unknown key or algorithm");
       try {
-        const { payload } = await jwtVerify(token, choice.key, { algorithms: [choice.alg] });
+        const { payload } = await jwtVerify(token, choice.key, { algorithms: [choice.alg], issuer });
+        checkAudience(payload, audiences);
         return payload;
       } catch (error) {
+        if (error instanceof InvalidJwtError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new InvalidJwtError("token has invalid claims: token is expired");
         if (error instanceof joseErrors.JWTClaimValidationFailed) {
           throw new InvalidJwtError(`token has invalid claims: ${error.message}`);

@@ -34,16 +34,15 @@ function globMatcher(glob: string): (url: string) => boolean {
 }
 
 /**
- * GoTrue's redirect allow-list: same origin as the site URL (any port on loopback hosts), a loopback
- * IP literal, or a glob of the allow-list. Anything else silently becomes the site URL.
+ * GoTrue's redirect allow-list: same origin as the site URL, or a glob of the allow-list. Anything
+ * else silently becomes the site URL. In development (`developmentLoopback`) any port of a loopback
+ * host is accepted too — never in production, where another local service could receive the tokens.
  */
 export function createRedirectValidator(config: AuthConfig): (candidate: string | undefined | null) => string {
   const site = new URL(config.siteUrl);
   const matchers = config.redirectAllowList.map(globMatcher);
-  const isSiteUrl = (url: URL) =>
-    url.protocol === site.protocol &&
-    url.hostname === site.hostname &&
-    (url.port === site.port || LOOPBACK_HOSTS.has(url.hostname));
+  const isSiteUrl = (url: URL) => url.protocol === site.protocol && url.host === site.host;
+  const isDevelopmentLoopback = (url: URL) => config.developmentLoopback && LOOPBACK_HOSTS.has(url.hostname);
 
   return (candidate) => {
     if (!candidate) return config.siteUrl;
@@ -54,7 +53,7 @@ export function createRedirectValidator(config: AuthConfig): (candidate: string 
       return config.siteUrl;
     }
     const web = url.protocol === "http:" || url.protocol === "https:";
-    if (web && (isSiteUrl(url) || url.hostname === "127.0.0.1" || url.hostname === "[::1]")) return candidate;
+    if (web && (isSiteUrl(url) || isDevelopmentLoopback(url))) return candidate;
     const withoutFragment = candidate.replace(/#.*$/, "");
     return matchers.some((matches) => matches(withoutFragment)) ? candidate : config.siteUrl;
   };

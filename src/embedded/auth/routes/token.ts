@@ -38,7 +38,9 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
               throw apiError(422, "email_provider_disabled", "Email logins are disabled");
             })()
         : await findUserByPhone(deps.db, normalizePhone(body.phone!));
-      if (!user || !(await verifyPassword(body.password ?? "", user.encryptedPassword))) throw invalidCredentials();
+      // An unknown address is checked against a dummy hash: same work, same time as a known one.
+      const matches = await verifyPassword(body.password ?? "", user?.encryptedPassword ?? null, { config, client: ip });
+      if (!user || !matches) throw invalidCredentials();
       if (isBanned(user)) throw apiError(400, "user_banned", "User is banned");
       if (body.email && !user.emailConfirmedAt) throw apiError(400, "email_not_confirmed", "Email not confirmed");
       if (body.phone && !user.phoneConfirmedAt) throw apiError(400, "phone_not_confirmed", "Phone not confirmed");

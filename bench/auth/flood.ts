@@ -1,0 +1,93 @@
+// A bystander's password sign-in, idle and while a flood of wrong-password sign-ins runs (issue 12,
+// finding 6). Over loopback HTTP against the real service, with production argon2 cost.
+
+const FLOOD = Number(process.env.BENCH_CONCURRENCY ?? 200);
+/** Bystander sign-ins per phase (BENCH_SAMPLES). */
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+export interface FloodTarget {
+  base: string;
+  anonKey: string;
+  /** Confirmed account of the bystander; the flood guesses passwords of `victimEmail`. */
+  bystander: { email: string; password: string };
+  victimEmail: string;
+}
+
+type Sample = { ms: number; status: number };
+
+async function signIn(target: FloodTarget, ip: string, email: string, password: string): Promise<Sample> {
+  const started = performance.now();
+  try {
+    // The standalone server believes X-Forwarded-For from a loopback peer: each caller names its IP.
+    const response = await fetch(`${target.base}/token?grant_type=password`, {
+      method: "POST",
+      headers: { apikey: target.anonKey, "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify({ email, password }),
+    });
+    await response.arrayBuffer();
+    return { ms: performance.now() - started, status: response.status };
+  } catch {
+    // A connection reset (status 0) is counted, not fatal: the figures say how many there were.
+    return { ms: performance.now() - started, status: 0 };
+  }
+}
+
+async function bystanderSamples(target: FloodTarget): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    samples.push(await signIn(target, "198.51.100.1", target.bystander.email, target.bystander.password));
+  }
+  return samples;
+}
+
+/** Runs `FLOOD` parallel wrong-password sign-ins (from `ipOf(worker)`) for as long as `during` takes. */
+async function underFlood<T>(target: FloodTarget, ipOf: (worker: number) => string, during: () => Promise<T>) {
+  let running = true;
+  const statuses = new Map<number, number>();
+  const worker = async (index: number) => {
+    for (let guess = 0; running; guess += 1) {
+      const { status } = await signIn(target, ipOf(index), target.victimEmail, `wrong-${index}-${guess}`);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  };
+  const workers = Array.from({ length: FLOOD }, (_, index) => worker(index));
+  try {
+    return { result: await during(), statuses };
+  } finally {
+    running = false;
+    await Promise.all(workers);
+  }
+}
+
+function describe(name: string, samples: Sample[]): string {
+  const times = samples.map((sample) => sample.ms);
+  const refused = samples.filter((sample) => sample.status !== 200).length;
+  return `${name.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(7)} ms${refused ? `   (${refused}/${samples.length} not signed in)` : ""}`;
+}
+
+const statusLine = (statuses: Map<number, number>) =>
+  [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
+
+export async function bystanderUnderFlood(target: FloodTarget): Promise<void> {
+  const idle = await bystanderSamples(target);
+  const single = await underFlood(target, () => "203.0.113.66", () => bystanderSamples(target));
+  const many = await underFlood(target, (worker) => `10.1.${Math.floor(worker / 250)}.${worker % 250}`, () => bystanderSamples(target));
+  const p50 = (samples: Sample[]) => percentile(samples.map((sample) => sample.ms), 0.5);
+  const p95 = (samples: Sample[]) => percentile(samples.map((sample) => sample.ms), 0.95);
+  console.log(describe("bystander sign-in, idle", idle));
+  console.log(describe(`bystander sign-in, ${FLOOD} wrong sign-ins from 1 IP`, single.result));
+  console.log(`  flood answers: ${statusLine(single.statuses)}`);
+  console.log(describe(`bystander sign-in, ${FLOOD} wrong sign-ins from ${FLOOD} IPs`, many.result));
+  console.log(`  flood answers: ${statusLine(many.statuses)}`);
+  console.log(
+    `ratio  flood / idle (1 IP):   p50 ${(p50(single.result) / p50(idle)).toFixed(2)}×   p95 ${(p95(single.result) / p95(idle)).toFixed(2)}×   (target ≤ 3×)`,
+  );
+  console.log(
+    `ratio  flood / idle (${FLOOD} IPs): p50 ${(p50(many.result) / p50(idle)).toFixed(2)}×   p95 ${(p95(many.result) / p95(idle)).toFixed(2)}×`,
+  );
+}
