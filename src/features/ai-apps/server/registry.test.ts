@@ -50,7 +50,7 @@ describe.each(testTargetKinds())("AI app registry and usage on %s", (kind) => {
     const proxy = createDifyProxy({ database: async () => handle.db, demoPaceMs: 0 });
     const userId = randomUUID();
     const response = await proxy.handle(
-      new Request("http://local/api/ai/dify/chat-messages?appid=demo-chat", { method: "POST", body: JSON.stringify({ query: "你好", inputs: {} }) }),
+      new Request("http://local/api/ai/dify/chat-messages?appid=demo-chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ query: "你好", inputs: {} }) }),
       { path: ["chat-messages"], userId },
     );
     const body = (await response.json()) as { message_id: string; metadata: { usage: { total_tokens: number } } };

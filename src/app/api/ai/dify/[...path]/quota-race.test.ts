@@ -15,7 +15,11 @@ vi.stubEnv("AI_APPS_CONFIG", "");
 vi.stubEnv("DIFY_DEMO_PACE_MS", "20");
 vi.stubEnv("FREE_PLAN_MONTHLY_TOKENS", String(FREE_QUOTA));
 let currentUser = "";
-vi.mock("@/features/auth/server", () => ({ getCurrentUserId: async () => currentUser }));
+// Only "who is signed in" is stubbed: the route, the proxy, billing and the database are real.
+vi.mock("@/features/auth/server", () => ({
+  MFA_REQUIRED_MESSAGE: "请先完成两步验证",
+  resolveSignedInUser: async () => ({ state: "ok", userId: currentUser }),
+}));
 
 const route = await import("./route");
 const { aiQuotaReservations, aiUsageEvents, closeDatabase, getDatabase } = await import("@/lib/db");
