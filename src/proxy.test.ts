@@ -1,19 +1,22 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { NextRequest } from "next/server";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { stubEmbeddedAppEnv } from "../test/embedded-app-env";
 
 // The real proxy in embedded mode (a request that passes refreshes the session on the embedded auth).
-const dataDir = mkdtempSync(path.join(tmpdir(), "spark-proxy-"));
-vi.stubEnv("DATA_DIR", dataDir);
-vi.stubEnv("SITE_URL", "http://localhost:3000");
-vi.stubEnv("SUPABASE_URL", "");
-vi.stubEnv("DATABASE_URL", "");
-vi.stubEnv("STORAGE_PUBLIC_URL", "https://files.example.net");
+const dataDir = stubEmbeddedAppEnv("proxy", {
+  STORAGE_PUBLIC_URL: "https://files.example.net",
+});
 
 const { proxy } = await import("./proxy");
 const { closeDatabase } = await import("@/lib/db");
+const { getEmbeddedServices } = await import("@/lib/supabase/embedded-services");
+
+// Requests the proxy passes on refresh the session on the embedded auth: start it (database and
+// migrations) under the hook timeout, not inside the first such test.
+beforeAll(async () => {
+  await getEmbeddedServices();
+});
 
 afterAll(async () => {
   await closeDatabase();

@@ -1,20 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubEmbeddedAppEnv } from "../../../../test/embedded-app-env";
 import { callRouteHandler } from "./next-request-scope";
 
 // Issue 12, finding 2: /api/auth/send-phone-code creates an account and texts a code per call.
 // Driven as production runs it (in-process embedded auth), with small SMS limits.
-const dataDir = mkdtempSync(path.join(tmpdir(), "spark-phone-code-"));
-vi.stubEnv("DATA_DIR", dataDir);
-vi.stubEnv("SITE_URL", "http://localhost:3000");
-vi.stubEnv("SUPABASE_URL", "");
-vi.stubEnv("DATABASE_URL", "");
-vi.stubEnv("DEV_OUTBOX", "on");
-vi.stubEnv("AUTH_MIN_MAIL_INTERVAL", "0");
-vi.stubEnv("AUTH_RATE_LIMIT_SMS", "2/3600");
-vi.stubEnv("AUTH_SMS_DAILY_LIMIT", "3");
+const dataDir = stubEmbeddedAppEnv("phone-code", {
+  DEV_OUTBOX: "on",
+  AUTH_MIN_MAIL_INTERVAL: "0",
+  AUTH_RATE_LIMIT_SMS: "2/3600",
+  AUTH_SMS_DAILY_LIMIT: "3",
+});
 
 const { POST } = await import("@/app/api/auth/send-phone-code/route");
 const { closeDatabase } = await import("@/lib/db");

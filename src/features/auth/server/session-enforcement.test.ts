@@ -1,29 +1,25 @@
 // First: sets up what next start does before anything else (see next-request-scope.ts).
 import { callRouteHandler } from "./next-request-scope";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { createServerClient } from "@supabase/ssr";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { NextRequest } from "next/server";
 import { decodeJwt } from "jose";
 import { generate } from "otplib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubEmbeddedAppEnv } from "../../../../test/embedded-app-env";
 
 // Issue 12 findings 3 and 5, as an attacker holding an access token: the app's real notes API, the
 // route guard of a dashboard page (the Next.js proxy), the AI proxy route and embedded storage, all
 // in-process on the embedded auth service. The liveness cache is off (0 ms) so a revocation must be
 // seen by the very next request; session-liveness.test.ts covers the cache window.
-const dataDir = mkdtempSync(path.join(tmpdir(), "spark-sessions-"));
 const SITE = "http://localhost:3000";
-vi.stubEnv("DATA_DIR", dataDir);
-vi.stubEnv("SITE_URL", SITE);
-vi.stubEnv("SUPABASE_URL", "");
-vi.stubEnv("DATABASE_URL", "");
-vi.stubEnv("SESSION_CHECK_CACHE_MS", "0");
-vi.stubEnv("AUTH_RATE_LIMIT_SIGN_IN", "1000/60");
-vi.stubEnv("AUTH_RATE_LIMIT_MFA", "1000/60");
-vi.stubEnv("AUTH_REFRESH_TOKEN_REUSE_INTERVAL", "0");
+const dataDir = stubEmbeddedAppEnv("sessions", {
+  SESSION_CHECK_CACHE_MS: "0",
+  AUTH_RATE_LIMIT_SIGN_IN: "1000/60",
+  AUTH_RATE_LIMIT_MFA: "1000/60",
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: "0",
+});
 
 const notesRoute = await import("@/app/api/notes/route");
 const difyRoute = await import("@/app/api/ai/dify/[...path]/route");

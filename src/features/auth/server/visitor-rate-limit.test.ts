@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubEmbeddedAppEnv } from "../../../../test/embedded-app-env";
 import { callRouteHandler } from "./next-request-scope";
 
 // The app's own sign-in route on the embedded auth service, in-process as in production, with a
 // sign-in limit of 3 per IP a minute. Each attempt uses a new e-mail, so only the IP bucket counts.
-const dataDir = mkdtempSync(path.join(tmpdir(), "spark-visitor-ip-"));
-vi.stubEnv("DATA_DIR", dataDir);
-vi.stubEnv("SITE_URL", "http://localhost:3000");
-vi.stubEnv("SUPABASE_URL", "");
-vi.stubEnv("DATABASE_URL", "");
-vi.stubEnv("AUTH_RATE_LIMIT_SIGN_IN", "3/60");
+const dataDir = stubEmbeddedAppEnv("visitor-ip", {
+  AUTH_RATE_LIMIT_SIGN_IN: "3/60",
+});
 
 const { POST } = await import("@/app/api/auth/signin/route");
 const { closeDatabase } = await import("@/lib/db");

@@ -1,21 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { stubEmbeddedAppEnv } from "../../../../../../test/embedded-app-env";
 
 // The real Dify proxy route against the embedded demo chat app, on a throwaway embedded database.
 // Only "who is signed in" is stubbed. The free plan's quota is small, so one user sits at its edge.
 const FREE_QUOTA = 3_000;
-const dataDir = mkdtempSync(path.join(tmpdir(), "spark-quota-race-"));
-vi.stubEnv("DATA_DIR", dataDir);
-vi.stubEnv("DATABASE_URL", "");
-vi.stubEnv("DIFY_API_URL", "");
-vi.stubEnv("AI_APPS_CONFIG", "");
-vi.stubEnv("DIFY_DEMO_PACE_MS", "20");
-vi.stubEnv("FREE_PLAN_MONTHLY_TOKENS", String(FREE_QUOTA));
+const dataDir = stubEmbeddedAppEnv("quota-race", {
+  DIFY_API_URL: "",
+  AI_APPS_CONFIG: "",
+  DIFY_DEMO_PACE_MS: "20",
+  FREE_PLAN_MONTHLY_TOKENS: String(FREE_QUOTA),
+});
 let currentUser = "";
-// Only "who is signed in" is stubbed: the route, the proxy, billing and the database are real.
 vi.mock("@/features/auth/server", () => ({
   MFA_REQUIRED_MESSAGE: "请先完成两步验证",
   resolveSignedInUser: async () => ({ state: "ok", userId: currentUser }),
