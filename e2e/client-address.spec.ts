@@ -81,6 +81,12 @@ test("behind a trusted proxy, the entry the proxy wrote is the visitor", async (
   for (let i = 1; i <= 3; i++) expect(await signIn(app, `6.6.6.${i}, 203.0.113.1`)).not.toBe(429);
   expect(await signIn(app, "6.6.6.9, 203.0.113.1")).toBe(429);
   expect(await signIn(app, "6.6.6.9, 203.0.113.2")).not.toBe(429);
+  // The proxy's word on the scheme counts too: HSTS only when it says the visitor used https.
+  const overHttps = await fetch(`${app.baseUrl}/`, { headers: { "X-Forwarded-Proto": "https" } });
+  expect(overHttps.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+  const overHttp = await fetch(`${app.baseUrl}/`, { headers: { "X-Forwarded-Proto": "http" } });
+  expect(overHttp.headers.get("strict-transport-security")).toBeNull();
+  await Promise.all([overHttps.body?.cancel(), overHttp.body?.cancel()]);
 });
 
 test("`next start` on its own refuses to serve the production build", async () => {
