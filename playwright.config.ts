@@ -34,7 +34,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Every page renders per request (its CSP nonce), and the longest flows sign up, upload and reload
+  // several times: 30 s was too tight on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

@@ -3,8 +3,6 @@ import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 test("a user keeps notes: create, search, edit, delete", async ({ page, account }) => {
-  // Two reloads and five round trips to server-rendered pages (every page renders per request for its CSP nonce).
-  test.setTimeout(60_000);
   await signInThroughApi(page.request, account);
   await page.goto("/dashboard/demo/notes");
   const title = `周会纪要 ${Date.now()}`;
