@@ -8,6 +8,7 @@ import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { useAuth } from "../use-auth";
 import { usePendingAction } from "../use-pending-action";
+import { onStorageOrigin, storageUrlNow } from "@/features/files";
 
 const copy = authCopy.settings.profile;
 
@@ -49,7 +50,8 @@ export function AvatarField({ user }: { user: User }) {
       const { error } = await client.storage.from(AVATAR_BUCKET).upload(path, file, { upsert: true, contentType: file.type });
       if (error) throw new Error(`${copy.avatarFailed}：${error.message}`);
       const { publicUrl } = client.storage.from(AVATAR_BUCKET).getPublicUrl(path).data;
-      await saveAvatarUrl(`${publicUrl}?v=${Date.now()}`);
+      // Served from the storage origin when STORAGE_PUBLIC_URL is set, like every other user file.
+      await saveAvatarUrl(`${onStorageOrigin(publicUrl, await storageUrlNow())}?v=${Date.now()}`);
       toast({ variant: "success", title: copy.avatarUpdated, duration: 2000 });
     });
   }
