@@ -41,13 +41,21 @@ export class PasswordWorkQueue {
 
   constructor(readonly limits: PasswordWorkLimits) {}
 
+  /**
+   * Throws the 429 `run` would throw now. A route calls it before the work that leads up to hashing
+   * (reading the user), so a flood it will refuse anyway costs no database time.
+   */
+  assertRoom(client: string | undefined): void {
+    const full = this.running >= this.limits.maxRunning && this.waiting.length >= this.limits.maxQueued;
+    const clientShareUsed = client !== undefined && (this.perClient.get(client) ?? 0) >= this.limits.maxPerClient;
+    if (full || clientShareUsed) throw tooManyPasswordChecks();
+  }
+
   /** Runs `work` when a slot is free; throws 429 `over_request_rate_limit` when the bound is reached. */
   async run<T>(client: string | undefined, work: () => Promise<T>): Promise<T> {
+    this.assertRoom(client);
     const key = client ?? "";
-    const held = this.perClient.get(key) ?? 0;
-    const full = this.running >= this.limits.maxRunning && this.waiting.length >= this.limits.maxQueued;
-    if (full || (client !== undefined && held >= this.limits.maxPerClient)) throw tooManyPasswordChecks();
-    this.perClient.set(key, held + 1);
+    this.perClient.set(key, (this.perClient.get(key) ?? 0) + 1);
     try {
       if (this.running < this.limits.maxRunning) this.running += 1;
       else await new Promise<void>((start) => this.waiting.push({ start }));

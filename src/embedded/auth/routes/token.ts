@@ -5,6 +5,7 @@ import { authFlowStates, authUsers } from "@/lib/db";
 import { clientIp, type AuthDeps } from "../context";
 import { apiError, badRequest, OAuthStyleError } from "../errors";
 import type { AuthEnv } from "../middleware";
+import { passwordWork } from "../password-work";
 import { passwordWeaknesses, verifyPassword } from "../passwords";
 import { verifierMatches } from "../pkce";
 import { readBody } from "../request";
@@ -31,6 +32,7 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
       if (body.email && body.phone) throw badRequest("Only an email address or phone number should be provided on login.");
       if (!body.email && !body.phone) throw badRequest("missing email or phone");
       deps.limiter.hit("signIn", [ip, body.email?.toLowerCase() ?? body.phone]);
+      passwordWork.assertRoom(ip);
       const user = body.email
         ? config.emailEnabled
           ? await findUserByEmail(deps.db, normalizeEmail(body.email))
