@@ -24,7 +24,7 @@ export function createAuthApp(deps: AuthDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   app.use("*", corsPolicy(deps.config));
   // Refused by Content-Length before reading, or cut off while streaming past the limit: a client
-  // must not make the process buffer a 60 MB body. (readBody keeps its own check as a backstop.)
+  // must not make the process buffer a 60 MB body. This is the service's one body cap.
   app.use(
     "*",
     bodyLimit({

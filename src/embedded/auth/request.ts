@@ -11,7 +11,6 @@ function stripNulls(value: unknown): unknown {
 /** Parses and validates the JSON body (empty body = `{}`); errors in GoTrue's shape. */
 export async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   const raw = await c.req.text();
-  if (raw.length > 1024 * 1024) throw apiError(413, "request_entity_too_large", "Request body too large");
   let json: unknown = {};
   if (raw.trim()) {
     try {
