@@ -112,17 +112,22 @@ test("removing the authenticator app turns two-step verification off", async ({ 
   await openSettingsSignedIn(page);
   const mfa = page.getByRole("region", { name: "两步验证" });
   await mfa.getByRole("button", { name: "开启两步验证" }).click();
+  // The QR code is a picture that decodes (an unencoded SVG data URL is cut at its first "#").
+  const qr = mfa.getByRole("img", { name: /二维码/ });
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   const secret = (await mfa.getByTestId("mfa-secret").textContent())?.trim();
   expect(secret).toBeTruthy();
   await mfa.getByLabel("6 位动态验证码").fill(await generate({ secret: secret! }));
   await mfa.getByRole("button", { name: "验证并开启" }).click();
   await expect(toasts(page)).toContainText("两步验证已开启");
+  await expect(mfa.getByRole("button", { name: "开启两步验证" })).toHaveCount(0);
 
   await mfa.getByRole("button", { name: "移除「身份验证器 App」" }).click();
   const dialog = page.getByRole("alertdialog", { name: "移除这个验证方式？" });
   await dialog.getByRole("button", { name: "确认移除" }).click();
   await expect(toasts(page)).toContainText("验证方式已移除");
   await expect(mfa).toContainText("尚未开启两步验证。");
+  await expect(mfa.getByRole("button", { name: "开启两步验证" })).toBeVisible();
 });
 
 test("signing out the other devices ends their session and keeps this one", async ({ page, browser }) => {

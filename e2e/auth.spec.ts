@@ -170,17 +170,18 @@ test("TOTP two-step verification: enrol in settings, then sign in with a code", 
   await expect(toasts(page)).toContainText("登录成功");
 });
 
-test("an expired link in the callback hash fails with the link's own description", async ({ page }) => {
+test("an expired link in the callback hash fails in Chinese, never with the link's own description", async ({ page }) => {
   const description = "Email link is invalid or has expired";
   await page.goto(`/auth/callback#error=access_denied&error_code=otp_expired&error_description=${encodeURIComponent(description)}`);
   await expect(toasts(page)).toContainText("验证失败");
-  await expect(toasts(page)).toContainText(description);
+  await expect(toasts(page)).toContainText("验证链接已失效或已过期，请重新获取");
+  await expect(toasts(page)).not.toContainText(description);
 });
 
 test("an expired link landing on the home page is moved to the callback and fails the same way", async ({ page }) => {
   await page.goto("/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired");
   await expect(toasts(page)).toContainText("验证失败");
-  await expect(toasts(page)).toContainText("Email link is invalid or has expired");
+  await expect(toasts(page)).toContainText("验证链接已失效或已过期，请重新获取");
 });
 
 test("a callback without anything to verify says the link is invalid", async ({ page }) => {

@@ -10,7 +10,7 @@ const pages: Array<{ path: string; title: string }> = [
   { path: "/blog/getting-started", title: "五分钟上手思维火花：注册、选应用、开始对话 - 思维火花" },
   { path: "/docs", title: "文档 - 思维火花" },
   { path: "/docs/quick-start", title: "快速开始 - 思维火花" },
-  { path: "/docs/guides/dify-apps", title: "接入你自己的 Dify 应用 - 思维火花" },
+  { path: "/docs/guides/dify-apps", title: "接入您自己的 Dify 应用 - 思维火花" },
   { path: "/docs/api/ai-dify", title: "AI 代理接口 - 思维火花" },
   { path: "/changelog", title: "更新日志 - 思维火花" },
   { path: "/legal/terms", title: "服务条款 - 思维火花" },
@@ -37,7 +37,7 @@ for (const { path, title } of pages) {
 
 test("the header navigation reaches the AI, blog and docs pages", async ({ page }) => {
   await page.goto("/");
-  await mainNav(page).getByRole("link", { name: "AI", exact: true }).click();
+  await mainNav(page).getByRole("link", { name: "AI 应用", exact: true }).click();
   await expect(page).toHaveURL(/\/ai$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI 应用");
   await mainNav(page).getByRole("link", { name: "博客" }).click();
@@ -175,4 +175,16 @@ test("the sitemap lists every marketing page, post and doc, and each of them ans
   const rss = await request.get("/blog/rss.xml");
   expect(rss.headers()["content-type"]).toContain("application/rss+xml");
   expect((await rss.text()).match(/<item>/g)?.length).toBeGreaterThanOrEqual(3);
+});
+
+test("the consumer pages speak to users: self-hosting lives in the docs, reached from the footer", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("main")).not.toContainText("npm install");
+  await page.goto("/ai");
+  await expect(page.getByRole("main").locator('a[href^="/docs/guides"]')).toHaveCount(0);
+  // App icons are drawn (SVG), not emoji that need a colour-emoji font.
+  await expect(page.locator('[data-app-icon="svg"] svg')).toHaveCount(3);
+  await expect(page.locator('[data-app-icon="emoji"]')).toHaveCount(0);
+  await page.getByRole("contentinfo").getByRole("link", { name: "自己部署" }).click();
+  await expect(page).toHaveURL(/\/docs\/quick-start$/);
 });

@@ -16,7 +16,7 @@ function hash(text: string): number {
 function topicOf(query: string): string {
   const cleaned = query.replace(/#\S+/g, "").replace(/\s+/g, " ").trim();
   const topic = cleaned.length > 24 ? `${cleaned.slice(0, 24)}…` : cleaned;
-  return topic || "你的问题";
+  return topic || "您的问题";
 }
 
 export function buildAnswer(query: string, flavour: "chat" | "completion" | "workflow" = "chat"): string {
@@ -30,7 +30,7 @@ export function buildAnswer(query: string, flavour: "chat" | "completion" | "wor
       ? `以下是工作流为「${topic}」生成的大纲。`
       : flavour === "completion"
         ? `以下是根据要求「${topic}」生成的文案。`
-        : `你问的是：**${topic}**。下面是演示应用给出的回答。`;
+        : `您问的是：**${topic}**。下面是演示应用给出的回答。`;
   return [
     `## 关于「${topic}」`,
     "",
@@ -69,7 +69,7 @@ export function buildAnswer(query: string, flavour: "chat" | "completion" | "wor
     `\\sum_{i=1}^{${steps}} i = \\frac{${steps}(${steps}+1)}{2} = ${(steps * (steps + 1)) / 2}`,
     "$$",
     "",
-    "希望对你有帮助！",
+    "希望对您有帮助！",
   ].join("\n");
 }
 

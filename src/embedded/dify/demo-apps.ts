@@ -50,9 +50,9 @@ export const demoApps: readonly DemoApp[] = [
     key: DEMO_CHAT_KEY,
     mode: "chat",
     name: "火花助手",
-    description: "演示对话应用：用 Markdown 回答你的问题，支持多轮对话、追问建议和文件上传。",
-    icon: "💬",
-    openingStatement: "你好！我是火花助手（演示应用）。随便问我点什么，我会用带表格、代码和公式的 Markdown 回答你。",
+    description: "演示对话应用：用 Markdown 回答您的问题，支持多轮对话、追问建议和文件上传。",
+    icon: "message-square",
+    openingStatement: "您好！我是火花助手（演示应用）。随便问我点什么，我会用带表格、代码和公式的 Markdown 回答您。",
     suggestedQuestions: ["介绍一下思维火花", "如何写一份周报？", "解释一下勾股定理"],
     userInputForm: [
       { select: { variable: "tone", label: "回答风格", required: false, options: ["简洁", "详细", "幽默"], default: "详细" } },
@@ -64,7 +64,7 @@ export const demoApps: readonly DemoApp[] = [
     mode: "workflow",
     name: "文章大纲工作流",
     description: "演示工作流：输入主题，依次经过开始、生成、结束三个节点，输出一份文章大纲。",
-    icon: "🧩",
+    icon: "workflow",
     openingStatement: null,
     suggestedQuestions: [],
     userInputForm: [
@@ -91,7 +91,7 @@ export const demoApps: readonly DemoApp[] = [
     mode: "completion",
     name: "文案生成器",
     description: "演示文本生成应用：填写要求，一次生成一段完整的 Markdown 文案。",
-    icon: "✍️",
+    icon: "pen-line",
     openingStatement: null,
     suggestedQuestions: [],
     userInputForm: [

@@ -1,4 +1,5 @@
 // Client-safe surface of the AI apps feature: public types and URL helpers only.
+export { AppIcon, APP_ICON_NAMES } from "./components/app-icon";
 export { AI_APP_KINDS, APPID_PATTERN, type AiAppKind, type PublicAiApp } from "./types";
 import type { PublicAiApp } from "./types";
 

@@ -12,6 +12,6 @@ export interface PublicAiApp {
   kind: AiAppKind;
   name: string;
   description: string;
-  /** An emoji or a lucide icon name. */
+  /** An icon name from APP_ICON_NAMES, an image (same-site path or https URL), or an emoji as a fallback. */
   icon: string;
 }

@@ -1,7 +1,7 @@
 // Shared client pieces of the AI app pages (chat, workflow, completion): SSE client, input form,
 // uploads, markdown, feedback and error display.
 export { AppParametersGate } from "./components/app-parameters-gate";
-export { appEmoji, AppTitle } from "./components/app-title";
+export { AppTitle } from "./components/app-title";
 export { CopyButton } from "./components/copy-button";
 export { FeedbackButtons } from "./components/feedback-buttons";
 export { InputFormFields } from "./components/input-form-fields";

@@ -16,6 +16,8 @@ export { AuthProvider } from "./components/auth-provider";
 export { useAuth } from "./components/use-auth";
 export type { AuthState, UserPlan } from "./components/auth-context";
 export { DashboardUserMenu } from "./components/dashboard-user-menu";
+export { MarketingAccountActions } from "./components/marketing-account-actions";
+export { SignedInSwitch } from "./components/signed-in-switch";
 export { SignInForm } from "./components/sign-in/sign-in-form";
 export { SignUpForm } from "./components/sign-up/sign-up-form";
 export { AuthCallbackHandler } from "./components/callback/auth-callback-handler";

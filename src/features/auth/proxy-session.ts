@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { isGuardedPath, MFA_STEP_QUERY, redirectCookieName, routeGuardConfig } from "./route-guard";
+import { safeRedirectPath } from "./safe-redirect";
 import { checkSession } from "./session-check";
 
 // No `server-only` here: this module runs in the Next.js proxy, whose bundle lacks that condition.
@@ -35,13 +36,15 @@ export async function refreshSessionAndGuard(
   const claims = data?.claims;
 
   const { pathname, search } = request.nextUrl;
-  if (!isGuardedPath(pathname)) return response;
+  const entryPage = isSignedOutEntryPage(request);
+  if (!isGuardedPath(pathname) && !entryPage) return response;
   // Only guarded pages pay for the liveness look-up; API routes make their own (requireCurrentUserId).
   let verdict: "ok" | "mfa_required" | "signed_out" = "signed_out";
   if (claims) {
     const { data: current } = await supabase.auth.getSession();
     verdict = (await checkSession(connection, claims, current.session?.access_token)).state;
   }
+  if (entryPage) return verdict === "ok" ? sendSignedInVisitorOn(request, response) : response;
   if (verdict === "ok") return response;
 
   const loginUrl = new URL(routeGuardConfig.loginRoute, request.url);
@@ -52,5 +55,30 @@ export async function refreshSessionAndGuard(
   if (cookieName) {
     redirect.cookies.set(cookieName, `${pathname}${search}`, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 600 });
   }
+  return redirect;
+}
+
+/**
+ * A visit to the sign-in or sign-up page, except sign-in's MFA step (which a signed-in aal1 session
+ * needs). Only GETs: the forms' server actions POST to the page itself right after signing in.
+ */
+function isSignedOutEntryPage(request: NextRequest): boolean {
+  if (request.method !== "GET") return false;
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname === "/auth/signup") return true;
+  return pathname === routeGuardConfig.loginRoute && searchParams.get(MFA_STEP_QUERY.name) !== MFA_STEP_QUERY.value;
+}
+
+/**
+ * A signed-in visitor has nothing to do on the sign-in / sign-up forms: on to the page they were
+ * going to (the guard's saved path), else the dashboard.
+ */
+function sendSignedInVisitorOn(request: NextRequest, response: NextResponse): NextResponse {
+  const cookieName = redirectCookieName();
+  const saved = cookieName ? safeRedirectPath(request.cookies.get(cookieName)?.value) : null;
+  const target = saved ?? "/dashboard";
+  const redirect = NextResponse.redirect(new URL(target, request.url), 307);
+  for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
+  if (cookieName && saved) redirect.cookies.delete(cookieName);
   return redirect;
 }

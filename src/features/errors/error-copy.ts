@@ -14,7 +14,7 @@ export const errorCopy = {
   backHome: "返回首页",
   backPrevious: "返回上一页",
   genericMessage: "页面加载时出现问题，请稍后重试。",
-  forbiddenMessage: "你没有权限访问这个页面。",
+  forbiddenMessage: "您没有权限访问这个页面。",
   unauthorizedMessage: "请先登录后再访问这个页面。",
 } as const;
 

@@ -13,6 +13,7 @@ export const layoutCopy = {
   signIn: "登录",
   signUp: "免费注册",
   signOut: "退出登录",
+  dashboardLink: "控制台",
   viewDocs: "查看文档",
   backHome: "返回首页",
   backToDashboard: "返回控制台",
@@ -44,7 +45,7 @@ export const layoutCopy = {
   home: {
     title: appConfig.name,
     subtitle: appConfig.description,
-    intro: "思维火花让你在一个地方接入 AI 模型与 AI 工作流，通过对话、工作流和文本生成三种方式使用它们。",
+    intro: "思维火花让您在一个地方接入 AI 模型与 AI 工作流，通过对话、工作流和文本生成三种方式使用它们。",
   },
   appPage: {
     appId: "应用 ID：",

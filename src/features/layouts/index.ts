@@ -5,6 +5,8 @@ export { AuthCallbackStatus } from "./auth-callback-status";
 export { AuthShell } from "./auth-shell";
 export { layoutCopy } from "./copy";
 export { DashboardShell } from "./dashboard-shell";
+export { DashboardLink, SignedOutLinks, type MarketingAccountPlace } from "./marketing-account-links";
+export type { MarketingAccountSlots } from "./marketing-header";
 export { MarketingPage } from "./marketing-page";
 export { MarketingShell } from "./marketing-shell";
 export { dashboardNav, footerNav, isNavItemActive, legalNav, marketingNav, routes, type NavGroup, type NavItem } from "./nav";

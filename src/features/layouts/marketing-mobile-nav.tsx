@@ -1,20 +1,22 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import Link from "next/link";
-import { useState } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { layoutCopy } from "./copy";
 import { MarketingNavLinks } from "./marketing-nav-links";
-import { routes } from "./nav";
 import { SiteLogo } from "./site-logo";
 
-/** Below md: the menu button and the drawer holding the header's links. */
-export function MarketingMobileNav() {
+/** Below md: the menu button and the drawer holding the header's links and the account actions. */
+export function MarketingMobileNav({ account }: { account: ReactNode }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  // The account actions come from the server as a slot: any link followed in them closes the drawer.
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest("a")) close();
+  };
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -32,17 +34,8 @@ export function MarketingMobileNav() {
           <MarketingNavLinks orientation="column" onNavigate={close} />
         </nav>
         <Separator className="mx-4 w-auto" />
-        <div className="flex flex-col gap-2 px-4">
-          <Button variant="outline" asChild>
-            <Link href={routes.signIn} onClick={close}>
-              {layoutCopy.signIn}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link href={routes.signUp} onClick={close}>
-              {layoutCopy.signUp}
-            </Link>
-          </Button>
+        <div className="px-4" onClick={closeOnLink}>
+          {account}
         </div>
       </SheetContent>
     </Sheet>

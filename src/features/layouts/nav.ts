@@ -28,7 +28,7 @@ export const routes = {
 
 export const marketingNav: readonly NavItem[] = [
   { href: "/", label: "首页", exact: true },
-  { href: "/ai", label: "AI" },
+  { href: "/ai", label: "AI 应用" },
   { href: "/blog", label: "博客" },
   { href: "/pricing", label: "价格" },
   { href: "/docs", label: "文档" },
@@ -49,6 +49,7 @@ export const footerNav: readonly NavGroup[] = [
     items: [
       { href: "/docs", label: "文档" },
       { href: "/blog", label: "博客" },
+      { href: "/docs/quick-start", label: "自己部署" },
     ],
   },
   {

@@ -1,21 +1,8 @@
-import { ArrowRight, MessageSquare, PenLine, Workflow } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import Link from "next/link";
 import { aiAppHref, aiAppKindLabels } from "./ai-app-link";
-import type { AiAppKind, PublicAiApp } from "@/features/ai-apps";
+import { AppIcon, type PublicAiApp } from "@/features/ai-apps";
 import { marketingCopy } from "./copy";
-
-const kindIcons: Record<AiAppKind, typeof MessageSquare> = { chat: MessageSquare, workflow: Workflow, completion: PenLine };
-
-/** An emoji (or other short text) icon is shown as is; anything else falls back to the kind's icon. */
-function AppIcon({ app }: { app: PublicAiApp }) {
-  const Fallback = kindIcons[app.kind];
-  const isShortText = app.icon.length > 0 && [...app.icon].length <= 4 && !/^https?:|^\//.test(app.icon);
-  return (
-    <span aria-hidden className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-2xl text-primary ring-1 ring-primary/20">
-      {isShortText ? app.icon : <Fallback className="size-5" />}
-    </span>
-  );
-}
 
 /** One AI app: icon, kind, name, description; the whole card links to the app's page. */
 export function AiAppCard({ app, headingLevel = 3 }: { app: PublicAiApp; headingLevel?: 2 | 3 }) {
@@ -23,7 +10,7 @@ export function AiAppCard({ app, headingLevel = 3 }: { app: PublicAiApp; heading
   return (
     <article className="group relative flex flex-col gap-4 rounded-2xl border bg-card/80 p-6 shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-md">
       <div className="flex items-center justify-between">
-        <AppIcon app={app} />
+        <AppIcon icon={app.icon} kind={app.kind} className="size-11 rounded-xl bg-primary/10 text-2xl text-primary ring-1 ring-primary/20" />
         <span className="rounded-full border px-2.5 py-0.5 text-xs text-muted-foreground">{aiAppKindLabels[app.kind]}</span>
       </div>
       <Heading className="text-lg font-semibold tracking-tight">

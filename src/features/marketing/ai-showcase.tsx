@@ -34,7 +34,7 @@ export function AiShowcase() {
           <p className="font-semibold">{copy.howTitle}</p>
           <p className="mt-1 text-sm text-muted-foreground">{copy.howText}</p>
         </div>
-        <Link href="/docs/guides/dify-apps" className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+        <Link href="/docs/using-ai-apps" className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium text-primary hover:underline">
           <BookOpen aria-hidden className="size-4" />
           {copy.howLink}
         </Link>

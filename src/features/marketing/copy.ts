@@ -6,8 +6,9 @@ export const marketingCopy = {
     intro:
       "在一个地方使用对话、工作流和文本生成三类 AI 应用。注册后即可开始，用量与订阅一目了然；团队还能把自己的 Dify 应用接进来，统一登录、统一计量。",
     primaryCta: "免费注册",
+    dashboardCta: "进入控制台",
     secondaryCta: "浏览 AI 应用",
-    featuresTitle: "你可以用思维火花做什么",
+    featuresTitle: "您可以用思维火花做什么",
     featuresIntro: "三种应用形态覆盖日常的大部分 AI 场景，背后的账号、用量和订阅由平台统一管理。",
     features: [
       { icon: "chat", title: "对话应用", text: "多轮对话、上传图片和文件、推荐追问，回答以流式方式逐字呈现，随时可以停止。" },
@@ -19,15 +20,11 @@ export const marketingCopy = {
     steps: [
       { title: "注册账号", text: "用邮箱或手机号注册，几秒钟完成，可以开启两步验证保护账号。" },
       { title: "选择 AI 应用", text: "在 AI 应用页挑选对话、工作流或文本生成应用，每个应用都有独立的页面。" },
-      { title: "开始对话与创作", text: "输入问题或填写表单，结果实时流式返回；历史会话和用量都保存在你的账户里。" },
+      { title: "开始对话与创作", text: "输入问题或填写表单，结果实时流式返回；历史会话和用量都保存在您的账户里。" },
     ],
     appsTitle: "现在就能用的 AI 应用",
     appsIntro: "这些应用由当前站点配置，点击即可进入使用。",
     allApps: "查看全部 AI 应用",
-    selfHostTitle: "自己部署，也只要两条命令",
-    selfHostText:
-      "思维火花内置了数据库、账号、文件存储和演示 AI 应用，离线也能完整运行。需要时再切换到托管 Supabase、Postgres、你自己的 Dify 和 Stripe。",
-    selfHostCta: "阅读快速开始",
     ctaTitle: "把 AI 工作流带进日常工作",
     ctaText: "免费注册，马上体验对话、工作流和文本生成。",
     ctaButton: "免费注册",
@@ -37,9 +34,9 @@ export const marketingCopy = {
     description: "当前站点提供的 AI 应用：对话、工作流和文本生成，点击卡片即可开始使用。",
     open: "开始使用",
     empty: "当前站点还没有配置 AI 应用。",
-    howTitle: "想接入自己的应用？",
-    howText: "管理员可以把自己的 Dify 应用配置进来，它们会和内置应用一起出现在这里。",
-    howLink: "接入你自己的 Dify 应用",
+    howTitle: "第一次使用？",
+    howText: "对话、工作流和文本生成各有各的用法：开场白、输入表单、会话历史和用量都在使用指南里。",
+    howLink: "阅读使用指南",
     kindsLabel: "应用类型",
   },
 } as const;

@@ -3,7 +3,7 @@ export const usageCopy = {
   kinds: { chat: "对话", workflow: "工作流", completion: "文本生成" },
   apps: {
     title: "AI 应用",
-    description: "打开你可以使用的 AI 应用，并查看本月在每个应用上的用量。",
+    description: "打开您可以使用的 AI 应用，并查看本月在每个应用上的用量。",
     open: "打开",
     monthUsage: (tokens: string, calls: number) => `本月 ${tokens} Token · ${calls} 次调用`,
     noUsage: "本月尚未使用",
@@ -38,7 +38,7 @@ export const usageCopy = {
   },
   overview: {
     title: "控制台",
-    description: "在这里查看你的账号与使用概况。",
+    description: "在这里查看您的账号与使用概况。",
     planTitle: "当前套餐",
     manageBilling: "管理订阅",
     upgrade: "升级套餐",

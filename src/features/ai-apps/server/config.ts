@@ -20,7 +20,7 @@ const appEntrySchema = z.object({
   kind: z.enum(["chat", "workflow", "completion"], { message: "kind 必须是 chat、workflow 或 completion" }),
   name: z.string().trim().min(1, "name 不能为空"),
   description: z.string().default(""),
-  icon: z.string().min(1).default("💬"),
+  icon: z.string().min(1).default("message-square"),
   apiKey: z.string().min(1, "apiKey 不能为空"),
   baseUrl: z.string().optional(),
   enabled: z.boolean().default(true),

@@ -4,11 +4,10 @@ import { Menu, Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import type { PublicAiApp } from "@/features/ai-apps";
+import { AppIcon, type PublicAiApp } from "@/features/ai-apps";
 import {
   AppParametersGate,
   acceptAttribute,
-  appEmoji,
   AppTitle,
   initialValues,
   normalizeInputForm,
@@ -174,7 +173,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
                 <MessageItem
                   key={exchange.key}
                   exchange={exchange}
-                  icon={appEmoji(app.icon)}
+                  icon={<AppIcon icon={app.icon} kind={app.kind} className="mt-1 size-8 rounded-full bg-accent text-base" />}
                   isLast={index === session.exchanges.length - 1}
                   busy={busy}
                   onRetry={(key) => session.retry(key, inputsForSend())}

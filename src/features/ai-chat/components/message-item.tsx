@@ -1,6 +1,7 @@
 "use client";
 
 import { FileText, Square } from "lucide-react";
+import type { ReactNode } from "react";
 import { CopyButton, FeedbackButtons, Markdown, RequestError, type Rating } from "@/features/ai-runtime";
 import type { ChatFile, Exchange } from "../types";
 
@@ -29,7 +30,7 @@ function TypingDots() {
 
 interface MessageItemProps {
   exchange: Exchange;
-  icon: string;
+  icon: ReactNode;
   isLast: boolean;
   onRetry: (key: string) => void;
   onRate: (key: string, rating: Rating) => void;
@@ -57,9 +58,7 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, bu
         </div>
       </div>
       <div className="flex gap-3">
-        <span aria-hidden className="mt-1 flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-base">
-          {icon}
-        </span>
+        {icon}
         <div className="min-w-0 flex-1 space-y-2">
           <div data-testid="answer" aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>
             {exchange.answer ? <Markdown source={exchange.answer} /> : streaming ? <TypingDots /> : null}
@@ -81,7 +80,7 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, bu
           )}
           {isLast && exchange.suggestions && exchange.suggestions.length > 0 && (
             <div className="space-y-1.5 pt-1">
-              <p className="text-xs text-muted-foreground">你可能还想问</p>
+              <p className="text-xs text-muted-foreground">您可能还想问</p>
               <ul className="flex flex-col items-start gap-1.5" aria-label="推荐追问">
                 {exchange.suggestions.map((question) => (
                   <li key={question}>

@@ -1,7 +1,7 @@
 "use client";
 
-import type { PublicAiApp } from "@/features/ai-apps";
-import { appEmoji, InputFormFields, Markdown, visibleFields, type DifySystemParameters, type FormErrors, type FormField, type FormValue, type FormValues } from "@/features/ai-runtime";
+import { AppIcon, type PublicAiApp } from "@/features/ai-apps";
+import { InputFormFields, Markdown, visibleFields, type DifySystemParameters, type FormErrors, type FormField, type FormValue, type FormValues } from "@/features/ai-runtime";
 
 interface WelcomeProps {
   app: PublicAiApp;
@@ -21,9 +21,7 @@ export function Welcome({ app, openingStatement, suggestedQuestions, fields, sys
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 py-6 sm:py-10">
       <div className="flex flex-col items-center gap-3 text-center">
-        <span aria-hidden className="flex size-14 items-center justify-center rounded-2xl bg-accent text-3xl">
-          {appEmoji(app.icon)}
-        </span>
+        <AppIcon icon={app.icon} kind={app.kind} className="size-14 rounded-2xl bg-accent text-3xl" />
         <h2 className="text-xl font-semibold">{app.name}</h2>
         {app.description && <p className="max-w-md text-sm text-muted-foreground">{app.description}</p>}
       </div>

@@ -1,4 +1,5 @@
 import { isAuthError, isAuthRetryableFetchError, isAuthWeakPasswordError } from "@supabase/supabase-js";
+import { isChineseText } from "@/lib/chinese-text";
 import { ApiError } from "@/lib/fetch";
 
 /** Chinese wording for auth-service error codes the browser flows can hit (the API routes translate theirs). */
@@ -33,6 +34,22 @@ const messagesByCode: Record<string, string> = {
   pkce_code_verifier_not_found: "验证链接需要在发起操作的同一浏览器中打开",
   flow_state_not_found: "验证链接已失效，请重新发起",
   flow_state_expired: "验证链接已过期，请重新发起",
+  email_address_invalid: "邮箱地址无效，请检查后重试",
+  email_address_not_authorized: "该邮箱暂时无法接收邮件，请换一个邮箱",
+  user_already_exists: "该账号已注册，请直接登录",
+  signup_disabled: "暂未开放注册",
+  email_provider_disabled: "暂不支持邮箱登录",
+  phone_provider_disabled: "暂不支持手机号登录",
+  sms_send_failed: "短信发送失败，请稍后重试",
+  bad_jwt: "登录状态无效，请重新登录",
+  no_authorization: "请先登录",
+  request_timeout: "请求超时，请稍后重试",
+  identity_already_exists: "该第三方账号已绑定其他用户",
+  manual_linking_disabled: "暂不支持绑定第三方账号",
+  provider_disabled: "暂不支持该登录方式",
+  captcha_failed: "人机验证失败，请重试",
+  bad_oauth_state: "第三方登录已失效，请重新发起",
+  bad_oauth_callback: "第三方登录未完成，请重新发起",
 };
 
 function weakPasswordReason(reason: string): string {
@@ -55,8 +72,9 @@ export function authErrorText(error: unknown, fallback = "操作失败，请稍�
     if (error.name === "AuthSessionMissingError") return "登录状态已失效，请重新登录";
     // PKCE links opened in another browser lack the code verifier kept by the browser that asked.
     if (/code verifier/i.test(error.message)) return messagesByCode.bad_code_verifier!;
-    return error.message || fallback;
   }
-  if (error instanceof Error && error.message) return error.message;
+  // Our own errors are Chinese; a library's or the auth service's English text is logged, not shown.
+  if (error instanceof Error && isChineseText(error.message)) return error.message;
+  if (error instanceof Error) console.warn("[auth]", error.message);
   return fallback;
 }

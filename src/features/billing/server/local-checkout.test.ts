@@ -81,7 +81,7 @@ describe.each(testTargetKinds())("local checkout on %s", (kind) => {
     const now = at("2026-03-01T00:00:00Z");
     const userId = await subscribed("team", "month", now);
     await expect(startCheckout(handle.db, userId, { planId: "free", interval: "month" }, { now, providers })).rejects.toBeInstanceOf(ApiRouteError);
-    await expect(checkout(userId, "team", "month", now)).rejects.toMatchObject({ statusCode: 409, message: "你已订阅该套餐" });
+    await expect(checkout(userId, "team", "month", now)).rejects.toMatchObject({ statusCode: 409, message: "您已订阅该套餐" });
     await expect(checkout(userId, "pro", "month", now)).rejects.toMatchObject({ statusCode: 409 });
     // Same plan, yearly: allowed (it restarts the period on the yearly price).
     await expect(checkout(userId, "team", "year", now)).resolves.toMatchObject({ url: expect.stringMatching(/^\/checkout\//) });
@@ -158,6 +158,6 @@ describe.each(testTargetKinds())("local checkout on %s", (kind) => {
   });
 
   it("refuses subscription changes without a paid plan", async () => {
-    await expect(changeSubscription(handle.db, randomUUID(), { action: "cancel" }, { providers })).rejects.toMatchObject({ statusCode: 409, message: "你当前没有付费订阅" });
+    await expect(changeSubscription(handle.db, randomUUID(), { action: "cancel" }, { providers })).rejects.toMatchObject({ statusCode: 409, message: "您当前没有付费订阅" });
   });
 });

@@ -39,7 +39,7 @@ export function StorageBrowser() {
         <Card>
           <CardHeader>
             <CardTitle>{selected.name}</CardTitle>
-            <CardDescription>只显示你自己的文件夹里的文件。</CardDescription>
+            <CardDescription>只显示您自己的文件夹里的文件。</CardDescription>
           </CardHeader>
           <CardContent>
             <FileBrowser key={`${selected.id}:${user.id}`} supabase={supabase} userId={user.id} bucket={selected} onContentChange={refreshUsage} />

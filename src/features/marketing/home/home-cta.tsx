@@ -1,7 +1,5 @@
-import { ArrowRight } from "lucide-react";
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
 import { marketingCopy } from "../copy";
+import { SignUpOrDashboardButton } from "./sign-up-or-dashboard-button";
 
 /** Closing call to action: sign up. */
 export function HomeCta() {
@@ -13,12 +11,7 @@ export function HomeCta() {
           {copy.ctaTitle}
         </h2>
         <p className="mt-3 opacity-90">{copy.ctaText}</p>
-        <Button size="lg" variant="secondary" asChild className="mt-8">
-          <Link href="/auth/signup">
-            {copy.ctaButton}
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <SignUpOrDashboardButton size="lg" variant="secondary" className="mt-8" signUpLabel={copy.ctaButton} />
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { SectionHeading } from "./section-heading";
 
 const icons = { chat: MessageSquare, workflow: Workflow, completion: PenLine, usage: ChartColumn } as const;
 
-/** 你可以用思维火花做什么: the three app kinds, usage and plans. */
+/** 您可以用思维火花做什么: the three app kinds, usage and plans. */
 export function HomeFeatures() {
   const copy = marketingCopy.home;
   return (

@@ -1,8 +1,9 @@
-import { ArrowRight, Sparkles } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { SparkMark } from "@/features/layouts";
 import { marketingCopy } from "../copy";
+import { SignUpOrDashboardButton } from "./sign-up-or-dashboard-button";
 
 /** Above the fold: what 思维火花 is, and the two ways in. Text only, so it paints at once (LCP). */
 export function HomeHero() {
@@ -20,12 +21,7 @@ export function HomeHero() {
         </h1>
         <p className="mt-6 max-w-2xl text-base leading-relaxed text-muted-foreground sm:text-lg">{copy.intro}</p>
         <div className="mt-10 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <Button size="lg" asChild>
-            <Link href="/auth/signup">
-              {copy.primaryCta}
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <SignUpOrDashboardButton size="lg" signUpLabel={copy.primaryCta} />
           <Button size="lg" variant="outline" asChild>
             <Link href="/ai">
               <Sparkles aria-hidden />

@@ -2,7 +2,6 @@ import { HomeAppsPreview } from "./home-apps-preview";
 import { HomeCta } from "./home-cta";
 import { HomeFeatures } from "./home-features";
 import { HomeHero } from "./home-hero";
-import { HomeSelfHost } from "./home-self-host";
 import { HomeSteps } from "./home-steps";
 
 /** The home page, top to bottom. All server-rendered: no JavaScript of its own. */
@@ -13,7 +12,6 @@ export function HomePage() {
       <HomeFeatures />
       <HomeSteps />
       <HomeAppsPreview />
-      <HomeSelfHost />
       <HomeCta />
     </>
   );

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { aiAppHref, type PublicAiApp } from "@/features/ai-apps";
+import { aiAppHref, AppIcon, type PublicAiApp } from "@/features/ai-apps";
 import { usageCopy } from "../copy";
 import { formatCount } from "../format";
 import type { AppUsage } from "../types";
@@ -23,9 +23,7 @@ export function AiAppCards({ apps, usage }: { apps: PublicAiApp[]; usage: AppUsa
               className="group flex h-full flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             >
               <div className="flex items-start gap-3">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-xl" aria-hidden>
-                  {/^\p{Extended_Pictographic}/u.test(app.icon) ? app.icon : "✨"}
-                </span>
+                <AppIcon icon={app.icon} kind={app.kind} className="size-10 rounded-lg bg-accent text-xl" />
                 <div className="min-w-0 flex-1 space-y-1">
                   <h2 className="truncate font-semibold">{app.name}</h2>
                   <Badge variant="secondary">{usageCopy.kinds[app.kind]}</Badge>

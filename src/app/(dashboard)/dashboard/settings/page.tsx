@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "账户设置" };
 export default function SettingsPage() {
   return (
     <div className="grid gap-8">
-      <PageHeading title="账户设置" description="在这里管理你的账户信息。" />
+      <PageHeading title="账户设置" description="在这里管理您的账户信息。" />
       <AccountSettings />
     </div>
   );

@@ -1,3 +1,5 @@
+import { isChineseText } from "@/lib/chinese-text";
+
 /** The product's API error shape; `code` keeps Dify's code (when there is one) for the UI. */
 export function jsonError(statusCode: number, message: string, extra: { code?: string; headers?: HeadersInit } = {}): Response {
   const body: Record<string, unknown> = { statusCode, message };
@@ -29,7 +31,23 @@ export function chineseMessageFor(status: number, code: string | undefined, upst
   if (status === 429) return "请求太频繁，请稍后再试";
   if (status === 401 || status === 403) return "AI 应用配置有误（密钥无效或应用已停用），请联系管理员";
   if (status >= 500) return "AI 服务暂时不可用，请稍后重试";
-  return upstreamMessage ? `请求参数有误：${upstreamMessage}` : "请求参数有误";
+  return inputProblemMessage(upstreamMessage);
+}
+
+/**
+ * Dify checks an app's inputs and answers in English ("audience is required in input form"). Those we
+ * recognise are said in Chinese; other English text is only logged.
+ */
+function inputProblemMessage(upstreamMessage: string): string {
+  const required = /^(.+?) is required in input form$/.exec(upstreamMessage);
+  if (required) return `请求参数有误：请填写「${required[1]}」`;
+  const tooLong = /^(.+?) in input form must be less than (\d+) characters$/.exec(upstreamMessage);
+  if (tooLong) return `请求参数有误：「${tooLong[1]}」不能超过 ${tooLong[2]} 个字符`;
+  const notAnOption = /^(.+?) in input form must be one of the following/.exec(upstreamMessage);
+  if (notAnOption) return `请求参数有误：「${notAnOption[1]}」的取值不在可选范围内`;
+  if (isChineseText(upstreamMessage)) return `请求参数有误：${upstreamMessage}`;
+  if (upstreamMessage) console.warn("[dify] 上游返回的参数错误：", upstreamMessage);
+  return "请求参数有误，请检查填写的内容";
 }
 
 /** HTTP status we answer for an upstream error status. */

@@ -84,15 +84,17 @@ describe("verifyCallback against the embedded auth service", () => {
     expect(outcome.user?.email).toBe(email);
   });
 
-  it("fails with the link's own error description, else the generic text", async () => {
+  it("fails in Chinese by the link's error code, never with its English (or crafted) description", async () => {
     const expired = readCallbackParams({
       search: "",
       hash: "#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired",
     });
     expect(await verifyCallback(h.client(), expired, () => false)).toMatchObject({
       to: "/auth/signin",
-      toast: { variant: "destructive", title: "验证失败", description: "Email link is invalid or has expired", duration: 5000 },
+      toast: { variant: "destructive", title: "验证失败", description: "验证链接已失效或已过期，请重新获取", duration: 5000 },
     });
+    const crafted = readCallbackParams({ search: "", hash: "#error=access_denied&error_description=%E8%AF%B7%E6%8B%A8%E6%89%93400" });
+    expect((await verifyCallback(h.client(), crafted, () => false)).toast?.description).toBe("邮箱验证链接无效或已过期");
     expect((await verifyCallback(h.client(), readCallbackParams({ search: "", hash: "" }), () => false)).toast).toMatchObject({
       title: "验证失败",
       description: "邮箱验证链接无效或已过期",

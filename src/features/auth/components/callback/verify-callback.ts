@@ -111,10 +111,20 @@ async function verifyLink(
     toast: {
       variant: "destructive",
       title: copy.verifyFailed,
-      description: params.errorDescription || copy.verifyLinkInvalid,
+      description: linkErrorText(params),
       duration: 5000,
     },
   };
+}
+
+/**
+ * What a failed link says, in Chinese. The link's own `error_description` is the auth service's English
+ * (or text an attacker put in a crafted link): logged, never shown.
+ */
+function linkErrorText(params: CallbackParams): string {
+  if (params.errorDescription) console.warn("[auth] 验证链接出错：", params.errorCode ?? params.error, params.errorDescription);
+  if (params.errorCode === "otp_expired") return copy.verifyLinkExpired;
+  return copy.verifyLinkInvalid;
 }
 
 /** The link's claims, read only to name its account (setSession verifies the token). */

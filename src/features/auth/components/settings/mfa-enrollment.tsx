@@ -7,6 +7,7 @@ import { CodeField } from "../code-field";
 import { useAuth } from "../use-auth";
 import { usePendingAction } from "../use-pending-action";
 import { checkTotp } from "../validation";
+import { totpQrImageSource } from "./totp-qr-image";
 
 const copy = authCopy.settings.mfa;
 
@@ -38,9 +39,8 @@ export function MfaEnrollment({ totp, onEnrolled, onCancel }: { totp: PendingTot
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 rounded-md border p-4 sm:max-w-md">
       <p className="text-sm text-muted-foreground">{copy.scan}</p>
-      {/* auth-js answers the QR code as an SVG data URL. */}
       {/* eslint-disable-next-line @next/next/no-img-element -- a data URL, nothing for next/image to optimise */}
-      <img src={totp.qrCode} alt={copy.qrAlt} width={180} height={180} className="rounded-md bg-white p-2" />
+      <img src={totpQrImageSource(totp.qrCode)} alt={copy.qrAlt} width={180} height={180} className="rounded-md bg-white p-2" />
       <div className="grid gap-1">
         <span className="text-sm font-medium">{copy.secret}</span>
         <code data-testid="mfa-secret" className="rounded bg-muted px-2 py-1 font-mono text-sm break-all select-all">

@@ -100,7 +100,7 @@ export function MfaSection() {
         ) : null}
         {enrolling ? (
           <MfaEnrollment totp={enrolling} onEnrolled={enrolled} onCancel={() => cancelEnrollment(enrolling.factorId)} />
-        ) : (
+        ) : factors && factors.length > 0 ? null : (
           <Button type="button" className="w-fit" disabled={pending} onClick={startEnrollment}>
             {pending ? copy.enrolling : copy.enroll}
           </Button>

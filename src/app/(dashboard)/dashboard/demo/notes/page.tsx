@@ -15,7 +15,7 @@ export default async function NotesPage() {
   const notes = await listNotes(await getDatabase(), userId);
   return (
     <div className="grid gap-6">
-      <PageHeading title="笔记" description="随手记录的 Markdown 笔记，只有你自己能看到。" />
+      <PageHeading title="笔记" description="随手记录的 Markdown 笔记，只有您自己能看到。" />
       <NotesBoard initialNotes={notes} />
     </div>
   );

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "文件存储" };
 export default function StoragePage() {
   return (
     <div className="grid gap-6">
-      <PageHeading title="文件存储" description="上传、整理和分享你的文件：支持拖放上传、签名链接和图片转换。" />
+      <PageHeading title="文件存储" description="上传、整理和分享您的文件：支持拖放上传、签名链接和图片转换。" />
       <StorageBrowser />
     </div>
   );

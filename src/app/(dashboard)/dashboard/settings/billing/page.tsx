@@ -20,7 +20,7 @@ export default async function BillingPage() {
   const [summary, payments] = [await getSubscriptionSummary(db, userId), await listPayments(db, userId)];
   return (
     <div className="grid gap-6">
-      <PageHeading title="订阅与账单" description="在这里查看和管理你的订阅。" />
+      <PageHeading title="订阅与账单" description="在这里查看和管理您的订阅。" />
       <Suspense>
         <CheckoutReturnToast />
       </Suspense>

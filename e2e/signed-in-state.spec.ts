@@ -1,0 +1,39 @@
+import { signInThroughApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+test("the marketing pages greet a signed-in user with 控制台 and the account menu", async ({ page, account }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "免费注册" })).toBeVisible();
+
+  await signInThroughApi(page.request, account);
+  await page.goto("/");
+  await expect(header.getByRole("link", { name: "控制台" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "登录", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "免费注册" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "进入控制台" }).first()).toBeVisible();
+  await header.getByRole("button", { name: "用户菜单" }).click();
+  await expect(page.getByRole("menu")).toContainText(account.email);
+  await page.keyboard.press("Escape");
+
+  await header.getByRole("link", { name: "控制台" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a signed-in visit to the sign-in or sign-up page goes on to the dashboard", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/auth/signin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/auth/signup");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a signed-in user sent to sign in from a guarded page returns to it", async ({ page, account }) => {
+  // The guard saved the page while nobody was signed in; signing in elsewhere (another tab) then
+  // revisiting the sign-in page goes there, not to the dashboard.
+  await page.goto("/dashboard/demo/notes");
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await signInThroughApi(page.request, account);
+  await page.goto("/auth/signin");
+  await expect(page).toHaveURL(/\/dashboard\/demo\/notes$/);
+});
