@@ -36,6 +36,9 @@ async function buyThroughLocalCheckout(page: Page, planId: "pro" | "team", inter
   const { url } = (await response.json()) as { url: string };
   expect(url).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
   await page.goto(url);
+  // A short order number a person can read out, not the order's UUID.
+  await expect(page.getByText(/^\d{8}-[0-9A-F]{8}$/)).toBeVisible();
+  await expect(page.getByText(url.split("/").pop()!)).toHaveCount(0);
   await page.getByRole("button", { name: "支付成功" }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\/billing(\?checkout=success)?$/);
 }

@@ -188,3 +188,10 @@ test("the consumer pages speak to users: self-hosting lives in the docs, reached
   await page.getByRole("contentinfo").getByRole("link", { name: "自己部署" }).click();
   await expect(page).toHaveURL(/\/docs\/quick-start$/);
 });
+
+test("/favicon.ico leads to the site's icon", async ({ request }) => {
+  const response = await request.get("/favicon.ico");
+  expect(response.status()).toBe(200);
+  expect(response.url()).toMatch(/\/icon\.svg$/);
+  expect(response.headers()["content-type"]).toContain("image/svg+xml");
+});

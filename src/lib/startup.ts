@@ -1,4 +1,5 @@
 import { seedAppRegistry } from "@/features/ai-apps/server";
+import { ensureDemoAccount } from "@/features/auth/server";
 import { getDatabase } from "./db";
 import { getEnv } from "./env";
 
@@ -32,6 +33,8 @@ async function startServer() {
     console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+  // A newcomer's first run: an account to sign in with at once (only where the dev outbox is on).
+  await ensureDemoAccount().catch((error: unknown) => console.warn("演示账号创建失败：", error instanceof Error ? error.message : error));
 }
 
 await startServer();

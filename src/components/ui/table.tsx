@@ -2,8 +2,10 @@ import * as React from "react";
 import { cn } from "@/lib/utils";
 
 function Table({ className, ...props }: React.ComponentProps<"table">) {
+  // `contain: inline-size`: a wide table scrolls inside its box instead of widening the grid or flex
+  // layout around it (its columns would otherwise push a phone-sized page past the screen).
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" className="relative w-full overflow-x-auto [contain:inline-size]">
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

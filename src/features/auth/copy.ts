@@ -73,6 +73,14 @@ export const authCopy = {
     oauthError: "第三方登录失败：",
     oauthDivider: "或使用第三方账号",
     oauthWith: (provider: string) => `使用 ${provider} 登录`,
+    demo: {
+      label: "演示账号",
+      title: "体验用的演示账号（仅开发模式）",
+      email: "邮箱 ",
+      separator: "，",
+      password: "密码 ",
+      fill: "一键填入",
+    },
   },
   mfa: {
     title: "两步验证",

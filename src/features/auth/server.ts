@@ -2,6 +2,7 @@ import "server-only";
 
 export { toAuthRouteError } from "./server/auth-error-message";
 export { getCurrentUser } from "./server/current-user";
+export { demoAccount, ensureDemoAccount, type DemoAccount } from "./server/demo-account";
 export { getCurrentUserId, MFA_REQUIRED_MESSAGE, requireCurrentUserId, resolveSignedInUser } from "./server/current-user-id";
 export { finishOAuthSignIn, OAUTH_CALLBACK_PATH, startOAuthSignIn } from "./server/oauth";
 export { oauthErrorKey, oauthErrorMessage } from "./server/oauth-error";

@@ -23,3 +23,13 @@ export function formatTokens(tokens: number): string {
   if (tokens >= 10_000 && tokens % 10_000 === 0) return `${(tokens / 10_000).toLocaleString("zh-CN", { useGrouping: false })} 万`;
   return tokens.toLocaleString("zh-CN");
 }
+
+/**
+ * A short order number people can read out or type to support: the order's day in China time and the
+ * first 8 hex digits of its id, `20261123-3F9A1C0B`. Derived, not stored: the id stays the key, and
+ * this is unique enough per day to find the order from it.
+ */
+export function formatOrderNumber(order: { id: string; createdAt: string | Date }): string {
+  const day = formatBillingDate(order.createdAt).replaceAll("-", "");
+  return `${day}-${order.id.replaceAll("-", "").slice(0, 8).toUpperCase()}`;
+}

@@ -34,6 +34,9 @@ export const usageCopy = {
       total: "合计",
       latency: "耗时",
     },
+    /** A call whose upstream reported only a total (Dify workflows): the split is unknown, not zero. */
+    splitUnknown: "—",
+    splitUnknownHint: "该应用只报告了合计 Token，没有区分输入和输出",
     latency: (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} 秒` : `${ms} 毫秒`),
   },
   overview: {

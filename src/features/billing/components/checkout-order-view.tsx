@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CheckoutOrder } from "@/lib/db";
 import { billingCopy } from "../copy";
-import { formatAmountFen, formatBillingDate } from "../format";
+import { formatAmountFen, formatBillingDate, formatOrderNumber } from "../format";
 import { planOrFree } from "../plans";
 import { CheckoutOrderActions } from "./checkout-order-actions";
 
@@ -14,7 +14,7 @@ export function CheckoutOrderView({ order }: { order: CheckoutOrder }) {
   const rows: [string, string][] = [
     [checkout.plan, plan.name],
     [checkout.interval, billingCopy.intervals[order.interval]],
-    [checkout.orderId, order.id],
+    [checkout.orderId, formatOrderNumber(order)],
     [checkout.createdAt, formatBillingDate(order.createdAt)],
   ];
   return (

@@ -3,6 +3,24 @@ import { usageCopy } from "../copy";
 import { formatCallTime, formatCount } from "../format";
 import type { UsageCall } from "../types";
 
+/** Whether the upstream split the call's tokens (Dify's workflows report only a total). */
+function hasTokenSplit(call: UsageCall): boolean {
+  return call.promptTokens + call.completionTokens > 0 || call.totalTokens === 0;
+}
+
+/** 输入 / 输出 of one call: the figure when known, else a marked dash (never a misleading 0). */
+function TokenSplitCell({ call, tokens }: { call: UsageCall; tokens: number }) {
+  if (hasTokenSplit(call)) return <TableCell className="text-right">{formatCount(tokens)}</TableCell>;
+  const { splitUnknown, splitUnknownHint } = usageCopy.tokens;
+  return (
+    <TableCell className="text-right text-muted-foreground">
+      <abbr title={splitUnknownHint} aria-label={splitUnknownHint} className="cursor-help no-underline">
+        {splitUnknown}
+      </abbr>
+    </TableCell>
+  );
+}
+
 /** The most recent AI calls with their token split and latency. */
 export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
   const { columns, latency } = usageCopy.tokens;
@@ -25,8 +43,8 @@ export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
             <TableCell className="text-muted-foreground">{formatCallTime(call.createdAt)}</TableCell>
             <TableCell className="font-medium">{call.appName}</TableCell>
             <TableCell>{usageCopy.kinds[call.kind]}</TableCell>
-            <TableCell className="text-right">{formatCount(call.promptTokens)}</TableCell>
-            <TableCell className="text-right">{formatCount(call.completionTokens)}</TableCell>
+            <TokenSplitCell call={call} tokens={call.promptTokens} />
+            <TokenSplitCell call={call} tokens={call.completionTokens} />
             <TableCell className="text-right font-medium">{formatCount(call.totalTokens)}</TableCell>
             <TableCell className="text-right text-muted-foreground">{latency(call.latencyMs)}</TableCell>
           </TableRow>

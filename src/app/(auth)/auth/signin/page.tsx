@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SignInForm } from "@/features/auth";
-import { listOAuthProviders, oauthErrorMessage } from "@/features/auth/server";
+import { demoAccount, listOAuthProviders, oauthErrorMessage } from "@/features/auth/server";
 
 export const metadata: Metadata = { title: "登录" };
 
@@ -15,6 +15,7 @@ export default async function SignInPage({ searchParams }: Props) {
       oauthError={typeof error === "string" ? oauthErrorMessage(error) : null}
       oauthProviders={oauthProviders}
       initialStep={step === "mfa" ? "mfa" : "password"}
+      demoAccount={demoAccount()}
     />
   );
 }

@@ -12,12 +12,14 @@ type Props = {
   kind: "email" | "phone";
   pending: boolean;
   onSubmit: (credentials: SignInCredentials) => void;
+  /** Values to start from (the demo account's one-click fill). */
+  initialValues?: { identifier: string; password: string };
 };
 
 /** One tab of the sign-in form: e-mail or phone, and the password. */
-export function PasswordSignInFields({ kind, pending, onSubmit }: Props) {
-  const [identifier, setIdentifier] = useState("");
-  const [password, setPassword] = useState("");
+export function PasswordSignInFields({ kind, pending, onSubmit, initialValues }: Props) {
+  const [identifier, setIdentifier] = useState(initialValues?.identifier ?? "");
+  const [password, setPassword] = useState(initialValues?.password ?? "");
   const [errors, setErrors] = useState<{ identifier?: string; password?: string }>({});
 
   function submit(event: FormEvent<HTMLFormElement>) {

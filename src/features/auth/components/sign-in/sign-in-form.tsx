@@ -13,6 +13,7 @@ import { authErrorText } from "../auth-error-text";
 import { consumeRedirectPath } from "../consume-redirect-path";
 import { FormAlert } from "../form-alert";
 import { useAuth } from "../use-auth";
+import { DemoAccountHint } from "./demo-account-hint";
 import { MfaStep } from "./mfa-step";
 import { OAuthButtons } from "./oauth-buttons";
 import { PasswordSignInFields, type SignInCredentials } from "./password-sign-in-fields";
@@ -27,17 +28,23 @@ export function SignInForm({
   oauthError,
   oauthProviders = [],
   initialStep = "password",
+  demoAccount = null,
 }: {
   oauthError?: string | null;
   oauthProviders?: readonly string[];
   /** "mfa": a session that still owes the MFA step (sent here by the route guard). */
   initialStep?: "password" | "mfa";
+  /** The first-run demo account, offered where the dev outbox is on. */
+  demoAccount?: { email: string; password: string } | null;
 }) {
   const router = useRouter();
   const { getClient, setUser } = useAuth();
   const [step, setStep] = useState<"password" | "mfa">(initialStep);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState("email");
+  // Filling the demo account remounts the e-mail fields with its values.
+  const [demoFills, setDemoFills] = useState(0);
 
   async function finish() {
     const saved = await consumeRedirectPath().catch(() => null);
@@ -88,13 +95,34 @@ export function SignInForm({
         </FormAlert>
       ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <Tabs defaultValue="email" onValueChange={() => setError(null)}>
+      {demoAccount ? (
+        <DemoAccountHint
+          account={demoAccount}
+          onFill={() => {
+            setTab("email");
+            setDemoFills((count) => count + 1);
+          }}
+        />
+      ) : null}
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value);
+          setError(null);
+        }}
+      >
         <TabsList className="w-full" aria-label={authCopy.tabs.label}>
           <TabsTrigger value="email">{authCopy.tabs.email}</TabsTrigger>
           <TabsTrigger value="phone">{authCopy.tabs.phone}</TabsTrigger>
         </TabsList>
         <TabsContent value="email">
-          <PasswordSignInFields kind="email" pending={pending} onSubmit={signIn} />
+          <PasswordSignInFields
+            key={demoFills}
+            kind="email"
+            pending={pending}
+            onSubmit={signIn}
+            initialValues={demoFills > 0 && demoAccount ? { identifier: demoAccount.email, password: demoAccount.password } : undefined}
+          />
         </TabsContent>
         <TabsContent value="phone">
           <PasswordSignInFields kind="phone" pending={pending} onSubmit={signIn} />
