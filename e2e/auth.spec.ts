@@ -39,6 +39,13 @@ test("e-mail sign-up only sends a mail; its link verifies the account and opens 
   await panel.getByRole("button", { name: "注册" }).click();
   await expect(toasts(page)).toContainText("注册邮件已发送，请查收");
   await expect(page).toHaveURL(/\/auth\/signup$/); // no login before the e-mail is verified
+  // Where the mail went, a resend after its minute, a way to fix the address, and the dev outbox.
+  const inbox = page.getByRole("region", { name: "查收验证邮件" });
+  await expect(inbox).toContainText(email);
+  await expect(inbox.getByRole("button", { name: /秒后可重新发送/ })).toBeDisabled();
+  await expect(inbox.getByRole("link", { name: /开发发件箱/ })).toHaveAttribute("href", "/dev/outbox");
+  await inbox.getByRole("button", { name: "更换邮箱" }).click();
+  await expect(panel.getByLabel("邮箱")).toHaveValue(email);
 
   const { outbox, card } = await outboxCard(page, "邮件", email);
   const link = await card.getByRole("link", { name: "打开验证链接" }).getAttribute("href");

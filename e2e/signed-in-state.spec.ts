@@ -37,3 +37,14 @@ test("a signed-in user sent to sign in from a guarded page returns to it", async
   await page.goto("/auth/signin");
   await expect(page).toHaveURL(/\/dashboard\/demo\/notes$/);
 });
+
+test("a newcomer signs in with the demo account in one click", async ({ page }) => {
+  await page.goto("/auth/signin");
+  const demo = page.getByRole("region", { name: "演示账号" });
+  await expect(demo).toContainText("demo@example.com");
+  await demo.getByRole("button", { name: "一键填入" }).click();
+  const panel = page.getByRole("tabpanel", { name: "邮箱" });
+  await expect(panel.getByLabel("邮箱")).toHaveValue("demo@example.com");
+  await panel.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -101,6 +101,17 @@ export const authCopy = {
     hasAccount: "已有账号？",
     signIn: "登录",
     emailHint: "注册后我们会向您的邮箱发送一封验证邮件，点击其中的链接即可激活账号。",
+    inbox: {
+      label: "查收验证邮件",
+      title: "请查收验证邮件",
+      sentTo: "我们已向 ",
+      sentToEnd: " 发送了一封验证邮件，点击邮件中的链接即可激活账号。",
+      spamHint: "没有收到？请稍等片刻，并检查垃圾邮件文件夹。",
+      resend: "重新发送",
+      resending: "正在发送…",
+      changeAddress: "更换邮箱",
+      openOutbox: "打开开发发件箱查看邮件（仅开发模式）",
+    },
   },
   forgot: {
     title: "找回密码",

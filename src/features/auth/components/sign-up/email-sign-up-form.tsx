@@ -6,19 +6,22 @@ import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { authErrorText } from "../auth-error-text";
+import { CheckInbox } from "./check-inbox";
 import { FormField } from "../form-field";
 import { NewPasswordFields, useNewPassword } from "../new-password-fields";
 import { checkEmail, collectErrors } from "../validation";
 
 type Errors = Partial<Record<"displayName" | "email" | "password" | "confirm", string>>;
 
-/** E-mail sign-up (SPEC §4): registers and says so in a toast; the mailed link signs in later. */
-export function EmailSignUpForm() {
+/** E-mail sign-up (SPEC §4): registers, says so in a toast and shows where the mail went; its link signs in later. */
+export function EmailSignUpForm({ outboxHref = null }: { outboxHref?: string | null }) {
   const [displayName, setDisplayName] = useState("");
   const [email, setEmail] = useState("");
   const newPassword = useNewPassword();
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  /** The address the verification mail went to, once it went. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,12 +40,15 @@ export function EmailSignUpForm() {
       });
       newPassword.clear();
       toast({ variant: "success", title: authCopy.toasts.signUpMailSent, duration: 2000 });
+      setSentTo(email.trim());
     } catch (caught) {
       toast({ variant: "destructive", title: authCopy.toasts.failed, description: authErrorText(caught), duration: 5000 });
     } finally {
       setPending(false);
     }
   }
+
+  if (sentTo) return <CheckInbox email={sentTo} outboxHref={outboxHref} onChangeAddress={() => setSentTo(null)} />;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">

@@ -12,7 +12,7 @@ import { PhoneSignUpForm } from "./phone-sign-up-form";
  * /auth/signup: by e-mail (confirmed through a mail) or by phone (an SMS code signs in at once); an
  * OAuth provider signs up and in at once, so its buttons are offered here too.
  */
-export function SignUpForm({ oauthProviders = [] }: { oauthProviders?: readonly string[] }) {
+export function SignUpForm({ oauthProviders = [], outboxHref = null }: { oauthProviders?: readonly string[]; outboxHref?: string | null }) {
   return (
     <div className="grid gap-6">
       <div className="space-y-2 text-center">
@@ -25,7 +25,7 @@ export function SignUpForm({ oauthProviders = [] }: { oauthProviders?: readonly 
           <TabsTrigger value="phone">{authCopy.tabs.phone}</TabsTrigger>
         </TabsList>
         <TabsContent value="email">
-          <EmailSignUpForm />
+          <EmailSignUpForm outboxHref={outboxHref} />
         </TabsContent>
         <TabsContent value="phone">
           <PhoneSignUpForm />
