@@ -269,7 +269,12 @@ test("workflow: validates, runs node by node and shows the outputs", async ({ pa
   await expect(nodes.nth(2)).toContainText("结束");
   for (const status of await nodes.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))) expect(status).toBe("succeeded");
   await expect(nodes.nth(1)).toContainText("秒");
+  // Words for people, not the engine's: 大模型, not llm; no badge that repeats a title.
+  await expect(nodes.nth(1)).toContainText("大模型");
+  for (const internal of ["start", "llm", "end"]) await expect(nodes.getByText(internal, { exact: true })).toHaveCount(0);
   const outputs = page.getByTestId("workflow-outputs");
+  await expect(outputs.getByRole("heading", { name: "运行结果" })).toBeVisible();
+  await expect(outputs.getByText("result", { exact: true })).toHaveCount(0);
   await expect(outputs.getByRole("table")).toBeVisible();
   await expect(outputs.getByRole("heading", { name: /关于「远程办公」/ })).toBeVisible();
 

@@ -63,6 +63,12 @@ for (const width of [360, 390]) {
       expect(checkout.status()).toBe(200);
       const { url } = (await checkout.json()) as { url: string };
       expect(await overflowingPaths(page, [...signedInRoutes, url], width)).toEqual([]);
+
+      // On a touch screen the composer does not talk about keyboard shortcuts, nor the forms about "the left".
+      await page.goto("/ai/chat/demo-chat");
+      await expect(page.getByLabel("输入消息")).toHaveAttribute("placeholder", "输入消息");
+      await page.goto("/ai/workflow/demo-workflow");
+      await expect(page.getByText("填写输入项，然后点击「运行」")).toBeVisible();
     });
   });
 }

@@ -10,9 +10,14 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
 
+/** A sign-in request as a client sends it; `ip` is the address the caller claims through a trusted hop. */
+export type SignInRequest = (ip: string, email: string, password: string) => { url: string; init: RequestInit };
+
 export interface FloodTarget {
-  base: string;
-  anonKey: string;
+  /** How the bystander signs in (the browser's path). */
+  bystanderRequest: SignInRequest;
+  /** How the flood guesses (the cheapest path an attacker has). */
+  floodRequest: SignInRequest;
   /** Confirmed account of the bystander; the flood guesses passwords of `victimEmail`. */
   bystander: { email: string; password: string };
   victimEmail: string;
@@ -20,15 +25,11 @@ export interface FloodTarget {
 
 type Sample = { ms: number; status: number };
 
-async function signIn(target: FloodTarget, ip: string, email: string, password: string): Promise<Sample> {
+async function signIn(request: SignInRequest, ip: string, email: string, password: string): Promise<Sample> {
   const started = performance.now();
   try {
-    // The standalone server believes X-Forwarded-For from a loopback peer: each caller names its IP.
-    const response = await fetch(`${target.base}/token?grant_type=password`, {
-      method: "POST",
-      headers: { apikey: target.anonKey, "content-type": "application/json", "x-forwarded-for": ip },
-      body: JSON.stringify({ email, password }),
-    });
+    const { url, init } = request(ip, email, password);
+    const response = await fetch(url, init);
     await response.arrayBuffer();
     return { ms: performance.now() - started, status: response.status };
   } catch {
@@ -40,7 +41,7 @@ async function signIn(target: FloodTarget, ip: string, email: string, password: 
 async function bystanderSamples(target: FloodTarget): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (let i = 0; i < SAMPLES; i += 1) {
-    samples.push(await signIn(target, "198.51.100.1", target.bystander.email, target.bystander.password));
+    samples.push(await signIn(target.bystanderRequest, "198.51.100.1", target.bystander.email, target.bystander.password));
   }
   return samples;
 }
@@ -51,7 +52,7 @@ async function underFlood<T>(target: FloodTarget, ipOf: (worker: number) => stri
   const statuses = new Map<number, number>();
   const worker = async (index: number) => {
     for (let guess = 0; running; guess += 1) {
-      const { status } = await signIn(target, ipOf(index), target.victimEmail, `wrong-${index}-${guess}`);
+      const { status } = await signIn(target.floodRequest, ipOf(index), target.victimEmail, `wrong-${index}-${guess}`);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
   };
@@ -73,7 +74,8 @@ function describe(name: string, samples: Sample[]): string {
 const statusLine = (statuses: Map<number, number>) =>
   [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
 
-export async function bystanderUnderFlood(target: FloodTarget): Promise<void> {
+export async function bystanderUnderFlood(target: FloodTarget, label: string): Promise<void> {
+  console.log(`-- ${label}`);
   const idle = await bystanderSamples(target);
   const single = await underFlood(target, () => "203.0.113.66", () => bystanderSamples(target));
   const many = await underFlood(target, (worker) => `10.1.${Math.floor(worker / 250)}.${worker % 250}`, () => bystanderSamples(target));

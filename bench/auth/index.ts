@@ -7,7 +7,8 @@ import { createEmbeddedGateway } from "@/embedded/gateway";
 import { parseAuthConfig } from "@/embedded/auth";
 import { openDatabase } from "@/lib/db";
 import { formatLoad, measureLoad } from "../lib/measure";
-import { bystanderUnderFlood } from "./flood";
+import { bystanderUnderFlood, type SignInRequest } from "./flood";
+import { floodThroughTheApp } from "./flood-app";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
@@ -83,14 +84,18 @@ export default async function authBenchmark() {
 
     const victim = { email: "victim@example.com", password: "Spark-victim-2026" };
     await fetch(`${base}/signup`, { method: "POST", headers: anonHeaders, body: JSON.stringify(victim) });
-    await bystanderUnderFlood({
-      base,
-      anonKey: gateway.auth.keys.anonKey,
-      bystander: { email: "bench@example.com", password: "Spark-bench-2026" },
-      victimEmail: victim.email,
+    // The standalone server believes X-Forwarded-For from a loopback peer: each caller names its IP.
+    const tokenRequest: SignInRequest = (ip, email, password) => ({
+      url: `${base}/token?grant_type=password`,
+      init: { method: "POST", headers: { ...anonHeaders, "x-forwarded-for": ip }, body: JSON.stringify({ email, password }) },
     });
+    await bystanderUnderFlood(
+      { bystanderRequest: tokenRequest, floodRequest: tokenRequest, bystander: { email: "bench@example.com", password: "Spark-bench-2026" }, victimEmail: victim.email },
+      "standalone auth service (flood and bystander in one process with the service)",
+    );
   } finally {
     server?.close();
     await handle.close();
   }
+  await floodThroughTheApp();
 }

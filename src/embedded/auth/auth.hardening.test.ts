@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwordWork } from "./password-work";
 import { createAuthHarness, TEST_URL, type AuthHarness } from "./test-harness";
 
-const argon = vi.hoisted(() => ({ calls: 0, running: 0, peak: 0, hold: undefined as Promise<void> | undefined }));
+const argon = vi.hoisted(() => ({ calls: 0, running: 0, peak: 0, hold: undefined as Promise<void> | undefined, verified: [] as string[] }));
 
 vi.mock("@node-rs/argon2", async (importOriginal) => {
   const real = await importOriginal<typeof import("@node-rs/argon2")>();
@@ -22,7 +22,13 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
         argon.running -= 1;
       }
     };
-  return { ...real, hash: observed(real.hash), verify: observed(real.verify) };
+  const verify = observed(real.verify);
+  return {
+    ...real,
+    hash: observed(real.hash),
+    // Which password each verification checked, in the order they started.
+    verify: (hashed: string, password: string | Uint8Array) => (argon.verified.push(String(password)), verify(hashed, password)),
+  };
 });
 
 const TOKEN_URL = `${TEST_URL}/auth/v1/token?grant_type=password`;
@@ -96,6 +102,33 @@ describe("embedded auth under a flood of password checks", () => {
     expect(argon.peak).toBeLessThanOrEqual(maxRunning);
     // Afterwards the service is back to normal.
     expect((await signIn("198.51.100.8", "bystander@example.com", PASSWORD)).error).toBeNull();
+  });
+
+  it("serves a clean caller before a many-address flood guessing one account's password", async () => {
+    const { maxRunning, maxQueued } = passwordWork.limits;
+    // The account has been guessed at before (the earlier floods): its checks wait in the suspect lane.
+    for (let attempt = 0; attempt < 3; attempt += 1) await signIn(`192.0.2.${attempt}`, "victim@example.com", `guess-${attempt}`);
+    const flood = await floodWhileHeld(200, (index) => `10.2.${Math.floor(index / 250)}.${index % 250}`, 200 - maxRunning - maxQueued);
+    expect(flood.answers.every((answer) => answer.status === 429)).toBe(true);
+
+    // The suspect lane is full, yet a person signing in elsewhere is admitted, and served first.
+    const startedBefore = argon.verified.length;
+    const bystander = signIn("198.51.100.20", "bystander@example.com", PASSWORD);
+    await vi.waitFor(() => expect(passwordWork.queued().clean).toBe(1), { timeout: 10_000, interval: 10 });
+    await flood.finish();
+    const { error } = await bystander;
+    expect(error).toBeNull();
+    // No queued guess started ahead of it: the very next check after those running was the bystander's.
+    expect(argon.verified.slice(startedBefore)[0]).toBe(PASSWORD);
+  });
+
+  it("holds an address that keeps failing to one password check at a time", async () => {
+    const { maxPerSuspectClient, suspectClientAfter } = passwordWork.limits;
+    const ip = "203.0.113.99";
+    for (let attempt = 0; attempt < suspectClientAfter; attempt += 1) await signIn(ip, `nobody-${attempt}@example.com`, "wrong-1");
+    const flood = await floodWhileHeld(20, () => ip, 20 - maxPerSuspectClient);
+    await flood.finish();
+    expect(flood.answers.filter((answer) => answer.status === 429)).toHaveLength(20 - maxPerSuspectClient);
   });
 
   it("checks a password for an unknown address against a dummy hash, as for a known one", async () => {

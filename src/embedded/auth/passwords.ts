@@ -35,20 +35,28 @@ export interface VerifyOptions {
   config?: Pick<AuthConfig, "passwordHashing">;
   /** Who asks (client IP), for the per-client share of the hashing queue. */
   client?: string;
+  /** The account being signed in to (e-mail / phone), whose failures put its checks in the suspect lane. */
+  identifier?: string;
 }
 
 /** Verifies `password`; with no stored hash (unknown user, OAuth-only user) a dummy is checked. */
 export async function verifyPassword(password: string, stored: string | null, options: VerifyOptions = {}): Promise<boolean> {
   const cost = options.config?.passwordHashing ?? authConfigSchema.shape.passwordHashing.parse(undefined);
   const target = stored ?? dummyHashFor(cost);
-  const matches = await passwordWork.run(options.client, async () => {
-    try {
-      return await verify(target, password);
-    } catch {
-      return false;
-    }
-  });
-  return matches && stored !== null;
+  const matches = await passwordWork.run(
+    options.client,
+    async () => {
+      try {
+        return await verify(target, password);
+      } catch {
+        return false;
+      }
+    },
+    options.identifier,
+  );
+  const signedIn = matches && stored !== null;
+  if (!signedIn) passwordWork.recordFailure(options.client, options.identifier);
+  return signedIn;
 }
 
 /** Reasons (GoTrue's `length` / `characters`) why `password` breaks the policy; empty when fine. */

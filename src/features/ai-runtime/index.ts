@@ -1,6 +1,7 @@
 // Shared client pieces of the AI app pages (chat, workflow, completion): SSE client, input form,
 // uploads, markdown, feedback and error display.
 export { AppParametersGate } from "./components/app-parameters-gate";
+export { useTouchInput } from "./use-touch-input";
 export { AppTitle } from "./components/app-title";
 export { CopyButton } from "./components/copy-button";
 export { FeedbackButtons } from "./components/feedback-buttons";

@@ -19,6 +19,22 @@ const idTokenBody = z.object({ provider: z.string().optional(), issuer: z.string
 
 const invalidCredentials = () => apiError(400, "invalid_credentials", "Invalid login credentials");
 
+/**
+ * How long an address that keeps failing waits for its 429. A flood that retries at once would
+ * otherwise spin on cheap refusals and take the event loop from everyone else; waiting costs nothing.
+ */
+const SUSPECT_REFUSAL_DELAY_MS = 1000;
+
+/** Throws the hashing queue's 429 now, or after a pause for an address that keeps failing. */
+async function admitPasswordCheck(ip: string | undefined, identifier: string): Promise<void> {
+  try {
+    passwordWork.assertRoom(ip, identifier);
+  } catch (refusal) {
+    if (passwordWork.isSuspectClient(ip)) await new Promise((resolve) => setTimeout(resolve, SUSPECT_REFUSAL_DELAY_MS));
+    throw refusal;
+  }
+}
+
 export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
   const { config } = deps;
 
@@ -31,8 +47,9 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
       const body = await readBody(c, passwordBody);
       if (body.email && body.phone) throw badRequest("Only an email address or phone number should be provided on login.");
       if (!body.email && !body.phone) throw badRequest("missing email or phone");
+      const identifier = body.email ? normalizeEmail(body.email) : normalizePhone(body.phone!);
       deps.limiter.hit("signIn", [ip, body.email?.toLowerCase() ?? body.phone]);
-      passwordWork.assertRoom(ip);
+      await admitPasswordCheck(ip, identifier);
       const user = body.email
         ? config.emailEnabled
           ? await findUserByEmail(deps.db, normalizeEmail(body.email))
@@ -41,7 +58,7 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
             })()
         : await findUserByPhone(deps.db, normalizePhone(body.phone!));
       // An unknown address is checked against a dummy hash: same work, same time as a known one.
-      const matches = await verifyPassword(body.password ?? "", user?.encryptedPassword ?? null, { config, client: ip });
+      const matches = await verifyPassword(body.password ?? "", user?.encryptedPassword ?? null, { config, client: ip, identifier });
       if (!user || !matches) throw invalidCredentials();
       if (isBanned(user)) throw apiError(400, "user_banned", "User is banned");
       if (body.email && !user.emailConfirmedAt) throw apiError(400, "email_not_confirmed", "Email not confirmed");

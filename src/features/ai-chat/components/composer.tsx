@@ -3,7 +3,7 @@
 import { ArrowUp, Paperclip, Square } from "lucide-react";
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { PendingFiles, shouldSendOnKeyDown, type PendingFile } from "@/features/ai-runtime";
+import { PendingFiles, shouldSendOnKeyDown, useTouchInput, type PendingFile } from "@/features/ai-runtime";
 
 interface ComposerProps {
   streaming: boolean;
@@ -27,6 +27,7 @@ export function Composer({ streaming, disabled, uploads, onSend, onStop }: Compo
   const composing = useRef(false);
   const picker = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+  const touchInput = useTouchInput();
 
   // Grows with the text up to max-h (browsers without CSS field-sizing need this).
   useLayoutEffect(() => {
@@ -55,7 +56,7 @@ export function Composer({ streaming, disabled, uploads, onSend, onStop }: Compo
       <textarea
         ref={box}
         aria-label="输入消息"
-        placeholder="输入消息，Enter 发送，Shift+Enter 换行"
+        placeholder={touchInput ? "输入消息" : "输入消息，Enter 发送，Shift+Enter 换行"}
         value={text}
         rows={1}
         disabled={disabled}

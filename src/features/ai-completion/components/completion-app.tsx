@@ -93,7 +93,7 @@ function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters
           {state.status === "stopped" && <span className="text-sm text-muted-foreground">已停止生成</span>}
         </div>
         {state.status === "idle" ? (
-          <p className="rounded-2xl border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">填写左侧的要求，然后点击「生成」</p>
+          <p className="rounded-2xl border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">填写写作要求，然后点击「生成」</p>
         ) : (
           <div className="space-y-3 rounded-2xl border bg-card p-4 sm:p-5">
             <div data-testid="completion-output" data-status={state.status} aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>

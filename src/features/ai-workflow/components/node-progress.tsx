@@ -3,6 +3,7 @@
 import { CheckCircle2, CircleDashed, Loader2, MinusCircle, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cn } from "@/lib/utils";
+import { nodeTypeLabel } from "../node-type-labels";
 import type { NodeRun, NodeStatus } from "../workflow-run";
 
 const STATUS_LABEL: Record<NodeStatus, string> = {
@@ -20,6 +21,11 @@ function StatusIcon({ status }: { status: NodeStatus }) {
   if (status === "failed" || status === "exception") return <XCircle aria-hidden className="size-4 text-destructive" />;
   if (status === "stopped") return <MinusCircle aria-hidden className="size-4 text-muted-foreground" />;
   return <CircleDashed aria-hidden className="size-4 text-muted-foreground" />;
+}
+
+function NodeTypeBadge({ type, title }: { type: string; title: string }) {
+  const label = nodeTypeLabel(type, title);
+  return label ? <span className="hidden rounded bg-muted px-1.5 text-xs text-muted-foreground sm:inline">{label}</span> : null;
 }
 
 export function formatSeconds(seconds: number): string {
@@ -59,7 +65,7 @@ export function NodeProgress({ nodes }: { nodes: NodeRun[] }) {
               <div className="flex items-center gap-2">
                 <span className="truncate font-medium">{node.title}</span>
                 <span className="sr-only">{STATUS_LABEL[node.status]}</span>
-                {node.type && <span className="hidden rounded bg-muted px-1.5 text-xs text-muted-foreground sm:inline">{node.type}</span>}
+                <NodeTypeBadge type={node.type} title={node.title} />
                 <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">{seconds !== undefined ? formatSeconds(seconds) : ""}</span>
               </div>
               {node.error && <p className="mt-1 text-xs break-words text-destructive">{node.error}</p>}

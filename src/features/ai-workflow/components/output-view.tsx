@@ -2,6 +2,7 @@
 
 import { Download, FileText } from "lucide-react";
 import { CopyButton, Markdown } from "@/features/ai-runtime";
+import { outputTitle } from "../node-type-labels";
 
 interface FileLike {
   url: string;
@@ -60,10 +61,10 @@ export function OutputView({ outputs }: { outputs: Record<string, unknown> }) {
   return (
     <div className="space-y-4" data-testid="workflow-outputs">
       {entries.map(([key, value]) => (
-        <section key={key} className="rounded-xl border bg-card" aria-label={`输出 ${key}`}>
+        <section key={key} className="rounded-xl border bg-card" aria-label={`输出 ${outputTitle(key, entries.length)}`}>
           <div className="flex items-center justify-between border-b px-3 py-1.5">
-            <h3 className="font-mono text-xs text-muted-foreground">{key}</h3>
-            <CopyButton label={`复制 ${key}`} getText={() => asText(value)} />
+            <h3 className="text-xs font-medium text-muted-foreground">{outputTitle(key, entries.length)}</h3>
+            <CopyButton label={`复制${outputTitle(key, entries.length)}`} getText={() => asText(value)} />
           </div>
           <div className="p-4">
             <OutputValue value={value} />

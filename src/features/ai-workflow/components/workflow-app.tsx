@@ -122,7 +122,7 @@ function WorkflowWorkspace({ app, parameters }: { app: PublicAiApp; parameters: 
           )}
         </div>
         {state.status === "idle" ? (
-          <p className="rounded-2xl border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">填写左侧的输入，然后点击「运行」</p>
+          <p className="rounded-2xl border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">填写输入项，然后点击「运行」</p>
         ) : (
           <>
             <NodeProgress nodes={state.nodes} />
