@@ -1,17 +1,10 @@
-/**
- * Deterministic demo answers: the same query always yields the same Chinese Markdown (heading,
- * lists, a GFM table, a code block and a KaTeX formula) and the same token counts.
- */
+import { stableHash, writeChatAnswer, writeCopy, writeOutline } from "./demo-writer";
 
-/** Small stable hash (FNV-1a) so figures in the answer vary with the query but never between runs. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (const char of text) {
-    value ^= char.codePointAt(0) ?? 0;
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-}
+/**
+ * Deterministic demo answers and their token counts. A request with a shape (a length, a list) is
+ * answered in it (demo-writer.ts); an open question gets the showcase: Chinese Markdown with a
+ * heading, lists, a GFM table, a code block and a KaTeX formula, so every renderer is on display.
+ */
 
 function topicOf(query: string): string {
   const cleaned = query.replace(/#\S+/g, "").replace(/\s+/g, " ").trim();
@@ -19,18 +12,29 @@ function topicOf(query: string): string {
   return topic || "您的问题";
 }
 
-export function buildAnswer(query: string, flavour: "chat" | "completion" | "workflow" = "chat"): string {
+export type AnswerRequest =
+  | { mode: "chat"; query: string }
+  | { mode: "completion"; query: string; inputs: Record<string, unknown> }
+  | { mode: "workflow"; topic: string; inputs: Record<string, unknown> };
+
+const textInput = (inputs: Record<string, unknown>, name: string) => (typeof inputs[name] === "string" ? (inputs[name] as string) : "");
+
+export function buildAnswer(request: AnswerRequest): string {
+  if (request.mode === "workflow") {
+    const sections = Number(request.inputs.sections) || 3;
+    return writeOutline(request.topic, textInput(request.inputs, "audience"), sections);
+  }
+  if (request.mode === "completion") return writeCopy(request.query, textInput(request.inputs, "style"));
+  return writeChatAnswer(request.query, () => showcaseAnswer(request.query));
+}
+
+function showcaseAnswer(query: string): string {
   const topic = topicOf(query);
-  const seed = hash(query);
+  const seed = stableHash(query);
   const length = [...query].length;
   const score = 60 + (seed % 40);
   const steps = 3 + (seed % 3);
-  const intro =
-    flavour === "workflow"
-      ? `以下是工作流为「${topic}」生成的大纲。`
-      : flavour === "completion"
-        ? `以下是根据要求「${topic}」生成的文案。`
-        : `您问的是：**${topic}**。下面是演示应用给出的回答。`;
+  const intro = `您问的是：**${topic}**。`;
   return [
     `## 关于「${topic}」`,
     "",
@@ -42,8 +46,8 @@ export function buildAnswer(query: string, flavour: "chat" | "completion" | "wor
     "2. 再收集信息：列出已知条件和还缺少的材料。",
     "3. 最后动手验证，并记录结果。",
     "",
-    "- 提示：这是演示应用的固定模板回答。",
-    "- 同一个问题总会得到同样的回答。",
+    "- 提示：每完成一步，就检查一次结果。",
+    "- 想要更短或分点的回答，可以直接说「写 100 字」或「列出 5 条」。",
     "",
     "### 数据一览",
     "",

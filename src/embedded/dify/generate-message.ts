@@ -35,7 +35,7 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
   const createdAt = nowSeconds();
   const conversationId = run.conversation?.id ?? null;
   await insertMessage(deps.db, run.owner, { id: messageId, conversationId, query: run.query, inputs: run.inputs, files: run.files });
-  const answer = buildAnswer(run.query, run.mode);
+  const answer = run.mode === "completion" ? buildAnswer({ mode: "completion", query: run.query, inputs: run.inputs }) : buildAnswer({ mode: "chat", query: run.query });
 
   const finish = async (text: string, failure?: string) => {
     const usage = usageFor(run.prompt, text, (Date.now() - started) / 1000);

@@ -38,7 +38,7 @@ export async function runWorkflow(
   const createdAt = nowSeconds();
   const topic = typeof run.inputs.topic === "string" && run.inputs.topic ? run.inputs.topic : text;
   const references = run.attachments.map((name) => `> 参考资料：${name}\n\n`).join("");
-  const answer = references + buildAnswer(topic, "workflow");
+  const answer = references + buildAnswer({ mode: "workflow", topic, inputs: run.inputs });
   const elapsed = () => (Date.now() - started) / 1000;
   const finished = (status: RunStatus, outputText: string, error: string | null) => {
     const usage = usageFor(JSON.stringify(run.inputs), outputText, elapsed());
