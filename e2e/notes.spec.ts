@@ -10,9 +10,11 @@ test("a user keeps notes: create, search, edit, delete", async ({ page, account 
   await page.getByRole("button", { name: "新建笔记" }).click();
   const editor = page.getByRole("dialog");
   await editor.getByLabel("标题").fill(title);
-  await editor.getByLabel("正文", { exact: true }).fill("## 结论\n\n| 事项 | 负责人 |\n| --- | --- |\n| 上线 | 小王 |");
+  await editor.getByLabel("正文", { exact: true }).fill("## 结论\n\n| 事项 | 负责人 |\n| --- | --- |\n| 上线 | 小王 |\n\n$$E = mc^2$$");
   await editor.getByRole("button", { name: "预览" }).click();
   await expect(editor.getByTestId("note-preview").getByRole("table")).toBeVisible();
+  // Math renders as it does in chat answers.
+  await expect(editor.getByTestId("note-preview").locator(".katex-display")).toBeVisible();
   await editor.getByRole("button", { name: "保存" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const list = page.getByRole("list", { name: "笔记列表" });

@@ -58,8 +58,10 @@ test("a user uploads, finds, downloads, shares and deletes a file", async ({ pag
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("有效期").selectOption({ label: "1 分钟" });
   await dialog.getByRole("button", { name: "复制链接" }).click();
-  // The toast sits behind the modal dialog (hidden from the accessibility tree), so read the clipboard.
+  await expect(dialog.getByRole("status")).toContainText("签名链接已复制");
   await expect(dialog.getByLabel("链接")).toHaveValue(/^https?:\/\//);
+  // Focus stays in the dialog, on the new link.
+  await expect(dialog.getByLabel("链接")).toBeFocused();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain("/storage/v1/object/sign/");
   const signedUrl = await page.evaluate(() => navigator.clipboard.readText());
   expect(signedUrl).toContain("/storage/v1/object/sign/files/");
@@ -68,8 +70,8 @@ test("a user uploads, finds, downloads, shares and deletes a file", async ({ pag
   const fetched = await page.request.get(signedUrl);
   expect(fetched.status()).toBe(200);
   expect(await fetched.text()).toBe(content);
-  // Not Escape: the toast opened after the dialog is the topmost layer and would take it.
-  await dialog.getByRole("button", { name: "关闭" }).first().click();
+  // Escape closes the dialog itself (no toast on top of it takes the key first).
+  await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.getByRole("button", { name: `删除「${name}」` }).click();

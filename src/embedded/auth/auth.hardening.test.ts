@@ -76,7 +76,7 @@ describe("embedded auth under a flood of password checks", () => {
     return { answers, finish };
   }
 
-  it("answers a single client's 200 parallel wrong sign-ins beyond its share with 429 at once; a bystander still signs in", async () => {
+  it("answers a single client's 200 parallel wrong sign-ins beyond its share with 429 while its admitted ones still hash; a bystander still signs in", async () => {
     const { maxRunning, maxPerClient } = passwordWork.limits;
     const flood = await floodWhileHeld(200, () => "203.0.113.66", 200 - maxPerClient);
     const refused = [...flood.answers];
@@ -92,7 +92,7 @@ describe("embedded auth under a flood of password checks", () => {
     expect(argon.peak).toBeLessThanOrEqual(maxRunning);
   });
 
-  it("bounds the work of 200 clients at once: hashing never exceeds the bound, the rest get a fast 429", async () => {
+  it("bounds the work of 200 clients at once: hashing never exceeds the bound, the rest get a 429 without hashing", async () => {
     const { maxRunning, maxQueued } = passwordWork.limits;
     const admitted = maxRunning + maxQueued;
     const flood = await floodWhileHeld(200, (index) => `10.0.${Math.floor(index / 250)}.${index % 250}`, 200 - admitted);

@@ -20,17 +20,18 @@ const idTokenBody = z.object({ provider: z.string().optional(), issuer: z.string
 const invalidCredentials = () => apiError(400, "invalid_credentials", "Invalid login credentials");
 
 /**
- * How long an address that keeps failing waits for its 429. A flood that retries at once would
- * otherwise spin on cheap refusals and take the event loop from everyone else; waiting costs nothing.
+ * How long a caller the hashing queue turns away waits for its 429. A flood that retries at once
+ * would otherwise spin on cheap refusals and take the event loop from everyone else; waiting costs
+ * nothing, and a person is admitted in the clean lane long before the queue refuses them.
  */
-const SUSPECT_REFUSAL_DELAY_MS = 1000;
+const REFUSAL_DELAY_MS = 1000;
 
-/** Throws the hashing queue's 429 now, or after a pause for an address that keeps failing. */
+/** Throws the hashing queue's 429, after a pause, when there is no room for this check. */
 async function admitPasswordCheck(ip: string | undefined, identifier: string): Promise<void> {
   try {
     passwordWork.assertRoom(ip, identifier);
   } catch (refusal) {
-    if (passwordWork.isSuspectClient(ip)) await new Promise((resolve) => setTimeout(resolve, SUSPECT_REFUSAL_DELAY_MS));
+    await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
     throw refusal;
   }
 }

@@ -6,7 +6,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { toast } from "@/lib/toast";
 import { filesCopy } from "../copy";
 import { FileActionError } from "../hooks/use-file-actions";
 import type { FileEntry } from "../lib/entries";
@@ -38,24 +37,28 @@ function SignedUrlForm({ entry, createUrl }: { entry: FileEntry; createUrl: Sign
   const [seconds, setSeconds] = useState(DEFAULT_LIFETIME_SECONDS);
   const [pending, setPending] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
+  // Said inside the dialog, not in a toast: a toast opened over the dialog would take its Escape and
+  // sit outside what a screen reader can reach while the dialog is modal.
+  const [notice, setNotice] = useState<{ failed: boolean; text: string } | null>(null);
   const lifetimeId = useId();
   const linkId = useId();
   const lifetime = SIGNED_URL_LIFETIMES.find((option) => option.seconds === seconds)!;
 
   const copy = async () => {
+    if (pending) return;
     setPending(true);
     try {
       const signed = await createUrl(entry, seconds);
       setUrl(signed);
       try {
         await navigator.clipboard.writeText(signed);
-        toast({ variant: "success", title: filesCopy.copied, description: filesCopy.copiedExpires(lifetime.label) });
+        setNotice({ failed: false, text: `${filesCopy.copied}，${filesCopy.copiedExpires(lifetime.label)}` });
       } catch {
-        toast({ title: filesCopy.clipboardUnavailable });
+        setNotice({ failed: false, text: filesCopy.clipboardUnavailable });
       }
     } catch (error) {
       const description = error instanceof FileActionError ? error.message : storageErrorText(error);
-      toast({ variant: "destructive", title: filesCopy.copyFailed, description });
+      setNotice({ failed: true, text: `${filesCopy.copyFailed}：${description}` });
     } finally {
       setPending(false);
     }
@@ -77,11 +80,19 @@ function SignedUrlForm({ entry, createUrl }: { entry: FileEntry; createUrl: Sign
       {url ? (
         <div className="grid gap-2">
           <Label htmlFor={linkId}>{filesCopy.linkLabel}</Label>
-          <Input id={linkId} readOnly value={url} onFocus={(event) => event.target.select()} />
+          {/* Focus moves to the new link (selected), so it stays in the dialog and Esc closes the dialog. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the link the user just asked for */}
+          <Input id={linkId} readOnly autoFocus value={url} onFocus={(event) => event.target.select()} />
         </div>
       ) : null}
+      {notice ? (
+        <p role={notice.failed ? "alert" : "status"} className={notice.failed ? "text-sm text-destructive" : "text-sm text-success"}>
+          {notice.text}
+        </p>
+      ) : null}
       <DialogFooter>
-        <Button onClick={() => void copy()} disabled={pending}>
+        {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog while it works. */}
+        <Button onClick={() => void copy()} aria-disabled={pending}>
           {pending ? filesCopy.copying : filesCopy.copyLink}
         </Button>
       </DialogFooter>
