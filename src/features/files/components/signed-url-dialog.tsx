@@ -81,7 +81,6 @@ function SignedUrlForm({ entry, createUrl }: { entry: FileEntry; createUrl: Sign
         <div className="grid gap-2">
           <Label htmlFor={linkId}>{filesCopy.linkLabel}</Label>
           {/* Focus moves to the new link (selected), so it stays in the dialog and Esc closes the dialog. */}
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the link the user just asked for */}
           <Input id={linkId} readOnly autoFocus value={url} onFocus={(event) => event.target.select()} />
         </div>
       ) : null}
