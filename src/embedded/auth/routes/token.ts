@@ -20,16 +20,16 @@ const idTokenBody = z.object({ provider: z.string().optional(), issuer: z.string
 const invalidCredentials = () => apiError(400, "invalid_credentials", "Invalid login credentials");
 
 /**
- * How long a caller the hashing queue turns away waits for its 429. A flood that retries at once
- * would otherwise spin on cheap refusals and take the event loop from everyone else; waiting costs
- * nothing, and a person is admitted in the clean lane long before the queue refuses them.
+ * How long a password sign-in that is turned away (rate limit, full hashing queue) waits for its 429.
+ * A flood that retries at once would otherwise spin on cheap refusals and take the event loop from
+ * everyone else; waiting costs nothing, and a person is admitted in the clean lane long before.
  */
 const REFUSAL_DELAY_MS = 1000;
 
-/** Throws the hashing queue's 429, after a pause, when there is no room for this check. */
-async function admitPasswordCheck(ip: string | undefined, identifier: string): Promise<void> {
+/** Runs the admission checks; a refusal is thrown after a pause. */
+async function admitPasswordCheck(checks: () => void): Promise<void> {
   try {
-    passwordWork.assertRoom(ip, identifier);
+    checks();
   } catch (refusal) {
     await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
     throw refusal;
@@ -49,8 +49,10 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
       if (body.email && body.phone) throw badRequest("Only an email address or phone number should be provided on login.");
       if (!body.email && !body.phone) throw badRequest("missing email or phone");
       const identifier = body.email ? normalizeEmail(body.email) : normalizePhone(body.phone!);
-      deps.limiter.hit("signIn", [ip, body.email?.toLowerCase() ?? body.phone]);
-      await admitPasswordCheck(ip, identifier);
+      await admitPasswordCheck(() => {
+        deps.limiter.hit("signIn", [ip, body.email?.toLowerCase() ?? body.phone]);
+        passwordWork.assertRoom(ip, identifier);
+      });
       const user = body.email
         ? config.emailEnabled
           ? await findUserByEmail(deps.db, normalizeEmail(body.email))
