@@ -25,13 +25,16 @@ const invalidCredentials = () => apiError(400, "invalid_credentials", "Invalid l
  * everyone else; waiting costs nothing, and a person is admitted in the clean lane long before.
  */
 const REFUSAL_DELAY_MS = 1000;
+/** ± this much at random, so the refusals of a flood that arrived together do not return together. */
+const REFUSAL_JITTER_MS = 500;
 
 /** Runs the admission checks; a refusal is thrown after a pause. */
 async function admitPasswordCheck(checks: () => void): Promise<void> {
   try {
     checks();
   } catch (refusal) {
-    await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
+    const delay = REFUSAL_DELAY_MS + (Math.random() * 2 - 1) * REFUSAL_JITTER_MS;
+    await new Promise((resolve) => setTimeout(resolve, delay));
     throw refusal;
   }
 }
