@@ -136,3 +136,20 @@ test("moving around inside the app after a chat, each page shows the new figures
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectMeter(page.getByTestId("usage-meter"), used);
 });
+
+test("a workflow run that reports only a total shows the total, with its split marked unknown", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  const run = await page.request.post("/api/ai/dify/workflows/run?appid=demo-workflow", {
+    data: { inputs: { topic: "远程办公", audience: "学生" }, response_mode: "blocking" },
+  });
+  expect(run.status()).toBe(200);
+  const total = ((await run.json()) as { data: { total_tokens: number } }).data.total_tokens;
+  expect(total).toBeGreaterThan(0);
+
+  await page.goto("/dashboard/ai/tokens");
+  const row = page.getByRole("table", { name: "最近调用" }).getByRole("row").nth(1);
+  await expect(row).toContainText("文章大纲工作流");
+  await expect(row).toContainText(count(total));
+  // 输入 / 输出: a marked dash, not a misleading 0.
+  await expect(row.getByLabel("该应用只报告了合计 Token，没有区分输入和输出")).toHaveCount(2);
+});

@@ -1,11 +1,12 @@
 import type { MetadataRoute } from "next";
-import { siteUrl } from "@/features/marketing/server";
+import { requestSiteOrigin } from "@/lib/site-origin.server";
 
 /** /robots.txt: the marketing site is open to crawlers; accounts, the dashboard and the API are not. */
-export default function robots(): MetadataRoute.Robots {
+export default async function robots(): Promise<MetadataRoute.Robots> {
+  const site = await requestSiteOrigin();
   return {
     rules: [{ userAgent: "*", allow: "/", disallow: ["/api/", "/dashboard", "/auth/", "/storage/"] }],
-    sitemap: `${siteUrl()}/sitemap.xml`,
-    host: siteUrl(),
+    sitemap: `${site}/sitemap.xml`,
+    host: site,
   };
 }

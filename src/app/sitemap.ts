@@ -1,8 +1,9 @@
 import type { MetadataRoute } from "next";
 import { sitemapEntries } from "@/features/marketing";
-import { listSitePages, siteUrl } from "@/features/marketing/server";
+import { listSitePages } from "@/features/marketing/server";
+import { requestSiteOrigin } from "@/lib/site-origin.server";
 
-/** /sitemap.xml: every marketing page, blog post and doc (static). */
-export default function sitemap(): MetadataRoute.Sitemap {
-  return sitemapEntries(siteUrl(), listSitePages());
+/** /sitemap.xml: every marketing page, blog post and doc (static in production). */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  return sitemapEntries(await requestSiteOrigin(), listSitePages());
 }

@@ -24,11 +24,14 @@ const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\/.+/, "必须是 postgres:// 或 postgresql:// 开头的连接串");
 
+/** Where the site is when SITE_URL is unset: `npm run dev`'s address. */
+export const DEFAULT_SITE_URL = "http://localhost:3000";
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     SITE_URL: z.preprocess(
-      (value) => (value === "" || value === undefined ? "http://localhost:3000" : value),
+      (value) => (value === "" || value === undefined ? DEFAULT_SITE_URL : value),
       z.url({ message: "必须是完整的网址，例如 https://example.com" }),
     ),
     DATA_DIR: textWithDefault(".data"),

@@ -42,6 +42,11 @@ export const authConfigSchema = z.object({
    * `redirect_to` and CORS. Off unless NODE_ENV is development or test (see authConfigFromEnv).
    */
   developmentLoopback: z.boolean().default(false),
+  /**
+   * Development without a configured site URL: mail links go to the loopback origin the request's
+   * (validated) `redirect_to` names, so `npm run dev` on any port gets working links.
+   */
+  linksFollowRedirectOrigin: z.boolean().default(false),
   autoconfirm: z.boolean().default(false),
   smsAutoconfirm: z.boolean().optional(),
   anonymousSignIns: z.boolean().default(false),
@@ -187,6 +192,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     jwtAudiences: list(env.AUTH_JWT_AUDIENCES),
     corsAllowedOrigins: list(env.AUTH_CORS_ALLOWED_ORIGINS),
     developmentLoopback: bool(env.AUTH_DEVELOPMENT_LOOPBACK) ?? (env.NODE_ENV === "development" || env.NODE_ENV === "test" ? true : undefined),
+    linksFollowRedirectOrigin: env.NODE_ENV === "development" && !text(env.AUTH_SITE_URL) && !text(env.SITE_URL) && !text(env.AUTH_EXTERNAL_URL) ? true : undefined,
     autoconfirm: bool(env.AUTH_AUTOCONFIRM),
     smsAutoconfirm: bool(env.AUTH_SMS_AUTOCONFIRM),
     anonymousSignIns: bool(env.AUTH_ANONYMOUS_SIGN_INS),

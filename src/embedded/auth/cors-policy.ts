@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import type { AuthConfig } from "./config";
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+import { LOOPBACK_HOSTNAMES } from "@/lib/site-origin";
 
 /**
  * Which browser origins may call the service cross-origin (with credentials): the site's origin,
@@ -16,7 +15,7 @@ export function createOriginCheck(config: AuthConfig): (origin: string) => boole
     if (!config.developmentLoopback) return false;
     try {
       const url = new URL(origin);
-      return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTS.has(url.hostname);
+      return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTNAMES.has(url.hostname);
     } catch {
       return false;
     }

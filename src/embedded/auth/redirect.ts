@@ -1,7 +1,6 @@
 import picomatch from "picomatch";
 import type { AuthConfig } from "./config";
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+import { LOOPBACK_HOSTNAMES } from "@/lib/site-origin";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.+^${}()|[\]\\]/g, "\\$&");
@@ -42,7 +41,7 @@ export function createRedirectValidator(config: AuthConfig): (candidate: string 
   const site = new URL(config.siteUrl);
   const matchers = config.redirectAllowList.map(globMatcher);
   const isSiteUrl = (url: URL) => url.protocol === site.protocol && url.host === site.host;
-  const isDevelopmentLoopback = (url: URL) => config.developmentLoopback && LOOPBACK_HOSTS.has(url.hostname);
+  const isDevelopmentLoopback = (url: URL) => config.developmentLoopback && LOOPBACK_HOSTNAMES.has(url.hostname);
 
   return (candidate) => {
     if (!candidate) return config.siteUrl;

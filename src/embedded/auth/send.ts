@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { authUsers, type AuthUserRow } from "@/lib/db";
+import { LOOPBACK_HOSTNAMES } from "@/lib/site-origin";
 import type { MailKind } from "@/embedded/outbox/types";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
@@ -60,8 +61,20 @@ export async function prepareEmailToken(
   }
   await storeToken(deps.db, user.id, spec.type, hashedToken, email);
   const type = options.linkType ?? (kind === "email_change_current" ? "email_change" : kind);
-  const link = `${deps.externalUrl}/verify?token=${hashedToken}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  const link = `${linkBase(deps, redirectTo)}/verify?token=${hashedToken}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
   return { otp, hashedToken, link };
+}
+
+/** Where mail links point: this service's URL, or in development the loopback origin the user came from. */
+function linkBase(deps: AuthDeps, redirectTo: string): string {
+  if (!deps.config.linksFollowRedirectOrigin) return deps.externalUrl;
+  try {
+    const target = new URL(redirectTo);
+    if (LOOPBACK_HOSTNAMES.has(target.hostname)) return `${target.origin}/auth/v1`;
+  } catch {
+    // not a URL: the service's own address
+  }
+  return deps.externalUrl;
 }
 
 /** Sends a verification mail (link + code), honouring the per-user frequency limit. */

@@ -7,8 +7,8 @@ import { listSitePages } from "./site-pages";
 import { sitemapEntries } from "./sitemap-entries";
 
 describe("sitemap", () => {
-  it("lists every marketing page, every post and every doc as an absolute URL", () => {
-    const urls = sitemap().map((entry) => entry.url);
+  it("lists every marketing page, every post and every doc as an absolute URL", async () => {
+    const urls = (await sitemap()).map((entry) => entry.url);
     const base = "http://localhost:3000"; // SITE_URL's embedded default
     for (const path of ["/", "/ai", "/blog", "/pricing", "/docs", "/changelog", "/legal/terms", "/legal/privacy"]) {
       expect(urls).toContain(path === "/" ? `${base}/` : `${base}${path}`);

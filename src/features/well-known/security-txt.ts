@@ -3,9 +3,9 @@ import { getEnv } from "@/lib/env";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** RFC 9116 security.txt: how to report a vulnerability. `Expires` stays within the advised year. */
-export function securityTxt(now: Date = new Date()): string {
+export function securityTxt(siteOrigin: string, now: Date = new Date()): string {
   const env = getEnv();
-  const site = env.SITE_URL.replace(/\/$/, "");
+  const site = siteOrigin.replace(/\/$/, "");
   const contact = env.SECURITY_CONTACT ?? `${site}/legal/privacy`;
   const expires = new Date(now.getTime() + 180 * DAY_MS);
   return [

@@ -10,7 +10,7 @@ export async function startOAuthSignIn(provider: Provider): Promise<string> {
   const supabase = await createSupabaseServerClient();
   const { data, error } = await supabase.auth.signInWithOAuth({
     provider,
-    options: { redirectTo: siteUrl(OAUTH_CALLBACK_PATH), skipBrowserRedirect: true },
+    options: { redirectTo: await siteUrl(OAUTH_CALLBACK_PATH), skipBrowserRedirect: true },
   });
   if (error) throw toAuthRouteError(error);
   return data.url;

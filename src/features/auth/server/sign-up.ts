@@ -14,7 +14,7 @@ export async function signUp(body: SignUpBody) {
       email: body.email,
       password: body.password,
       options: {
-        emailRedirectTo: siteUrl("/auth/callback"),
+        emailRedirectTo: await siteUrl("/auth/callback"),
         data: body.displayName ? { display_name: body.displayName } : undefined,
       },
     });

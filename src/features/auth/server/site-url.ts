@@ -1,6 +1,9 @@
-import { getEnv } from "@/lib/env";
+import { requestSiteOrigin } from "@/lib/site-origin.server";
 
-/** An absolute URL on this site, for links the auth service puts in mails and redirects. */
-export function siteUrl(path: string): string {
-  return new URL(path, getEnv().SITE_URL).toString();
+/**
+ * An absolute URL on this site, for links the auth service puts in mails and redirects: SITE_URL, or
+ * in development without it the loopback address the browser used (see `siteOriginFor`).
+ */
+export async function siteUrl(path: string): Promise<string> {
+  return new URL(path, await requestSiteOrigin()).toString();
 }

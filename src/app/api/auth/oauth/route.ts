@@ -10,7 +10,7 @@ const providerSchema = z.string().regex(/^[a-z0-9_-]{2,32}$/);
  * are built on SITE_URL, not request.url: behind a proxy (or `next start`) that names another host.
  */
 export async function GET(request: NextRequest) {
-  const signIn = new URL(siteUrl("/auth/signin"));
+  const signIn = new URL(await siteUrl("/auth/signin"));
   const provider = providerSchema.safeParse(request.nextUrl.searchParams.get("provider"));
   if (!provider.success) {
     signIn.searchParams.set("error", "unsupported_provider");

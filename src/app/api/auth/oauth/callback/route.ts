@@ -9,7 +9,7 @@ import { finishOAuthSignIn, oauthErrorKey, siteUrl } from "@/features/auth/serve
  */
 export async function GET(request: NextRequest) {
   const params = request.nextUrl.searchParams;
-  const signIn = new URL(siteUrl("/auth/signin"));
+  const signIn = new URL(await siteUrl("/auth/signin"));
   const code = params.get("code");
   if (!code) {
     // The provider's own words stay in the log; the page says ours (see oauth-error.ts).
@@ -28,5 +28,5 @@ export async function GET(request: NextRequest) {
   const cookieStore = await cookies();
   const saved = cookieName ? safeRedirectPath(cookieStore.get(cookieName)?.value) : null;
   if (cookieName) cookieStore.delete(cookieName);
-  return NextResponse.redirect(siteUrl(saved ?? "/dashboard"), 303);
+  return NextResponse.redirect(await siteUrl(saved ?? "/dashboard"), 303);
 }
