@@ -220,3 +220,49 @@ test("the storage page shows what the user's files take of the plan's quota", as
   await expect(usage).toContainText("已用 2 KB / 100 MB");
   await expect(page.getByRole("progressbar", { name: "存储空间用量" })).toBeVisible();
 });
+
+test("a user makes a bucket of their own, sets its rules, empties and deletes it", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  await page.goto("/dashboard/demo/storage");
+  const buckets = page.getByRole("list", { name: "存储桶列表" });
+  const name = `my-docs-${Date.now()}`;
+
+  await page.getByRole("button", { name: "新建存储桶" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("名称").fill("Bad Name");
+  await dialog.getByLabel(/单个文件大小上限/).fill("1");
+  await dialog.getByLabel(/允许的文件类型/).fill("text/*");
+  await dialog.getByRole("button", { name: "创建" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("小写字母");
+  await dialog.getByLabel("名称").fill(name);
+  await dialog.getByRole("button", { name: "创建" }).click();
+  await expect(toasts(page)).toContainText(`已创建存储桶“${name}”`);
+  const card = buckets.getByRole("button", { name: new RegExp(`^${name}`) });
+  await expect(card).toContainText("我的");
+  await expect(card).toContainText("text/*");
+
+  // Its rules hold: a text file goes in, an image is refused before upload.
+  await card.click();
+  await page.getByTestId("upload-input").setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(page.getByRole("table", { name: "文件列表" }).getByText("note.txt", { exact: true })).toBeVisible();
+
+  const actions = page.getByRole("group", { name: `管理「${name}」` });
+  await actions.getByRole("button", { name: "设置" }).click();
+  await page.getByRole("dialog").getByLabel(/公开/).check();
+  await page.getByRole("dialog").getByRole("button", { name: "保存" }).click();
+  await expect(toasts(page)).toContainText("存储桶设置已保存");
+  await expect(card).toContainText("公开");
+
+  // Deleting a bucket with files in it is refused in Chinese; emptying it first lets it go.
+  await actions.getByRole("button", { name: "删除" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
+  await expect(page.getByRole("alertdialog").getByRole("alert")).toContainText("存储桶里还有文件，请先清空再删除");
+  await page.getByRole("alertdialog").getByRole("button", { name: "取消" }).click();
+  await actions.getByRole("button", { name: "清空" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认清空" }).click();
+  await expect(toasts(page)).toContainText("存储桶已清空");
+  await actions.getByRole("button", { name: "删除" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "确认删除" }).click();
+  await expect(toasts(page)).toContainText("存储桶已删除");
+  await expect(buckets.getByRole("button", { name: new RegExp(`^${name}`) })).toHaveCount(0);
+});

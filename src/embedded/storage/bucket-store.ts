@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/types";
 import { storageBuckets, storageObjects, type StorageBucketRow } from "@/lib/db/schema/storage";
 import { storageErrors } from "./errors";
@@ -27,6 +27,8 @@ export interface BucketListQuery {
   sortColumn?: "id" | "name" | "created_at" | "updated_at";
   sortOrder?: "asc" | "desc";
   search?: string;
+  /** Only the shared buckets (no owner) and this user's own; unset = every bucket (service role). */
+  visibleTo?: string;
 }
 
 const SORT_COLUMNS = {
@@ -44,10 +46,21 @@ export class BucketStore {
     const rows = this.db
       .select()
       .from(storageBuckets)
-      .where(query.search ? ilike(storageBuckets.name, `%${escapeLike(query.search)}%`) : undefined)
+      .where(
+        and(
+          query.search ? ilike(storageBuckets.name, `%${escapeLike(query.search)}%`) : undefined,
+          query.visibleTo !== undefined ? or(isNull(storageBuckets.ownerId), eq(storageBuckets.ownerId, query.visibleTo)) : undefined,
+        ),
+      )
       .orderBy(query.sortOrder === "desc" ? desc(column) : asc(column))
       .offset(query.offset ?? 0);
     return query.limit ? rows.limit(query.limit) : rows;
+  }
+
+  /** How many buckets `ownerId` has created. */
+  async countOwnedBy(ownerId: string): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(storageBuckets).where(eq(storageBuckets.ownerId, ownerId));
+    return row?.total ?? 0;
   }
 
   async find(id: string): Promise<Bucket | undefined> {

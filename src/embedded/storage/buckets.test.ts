@@ -63,13 +63,11 @@ describe("buckets", () => {
     expect(tooBig.error).toMatchObject({ statusCode: "413" });
   });
 
-  it("lets signed-in users read buckets but never change them", async () => {
+  it("lets signed-in users read the shared buckets but never change them", async () => {
     const listed = await bed.userA.storage.listBuckets();
     expect(listed.data!.map((bucket) => bucket.id)).toEqual(expect.arrayContaining(["files", "avatars"]));
     expect((await bed.userA.storage.getBucket("files")).data).toMatchObject({ id: "files" });
 
-    const create = await bed.userA.storage.createBucket("mine");
-    expect(create.error).toMatchObject({ statusCode: "403", message: "new row violates row-level security policy" });
     expect((await bed.userA.storage.updateBucket("files", { public: true })).error).toMatchObject({ statusCode: "403" });
     expect((await bed.userA.storage.deleteBucket("files")).error).toMatchObject({ statusCode: "403" });
     const empty = await bed.userA.storage.emptyBucket("files");

@@ -54,5 +54,7 @@ export const storageErrors = {
   invalidParameter: (name: string) =>
     new StorageApiFailure(400, "InvalidParameter", "Bad Request", `Invalid Parameter ${name}`),
   invalidRange: () => new StorageApiFailure(416, "InvalidRange", "invalid_range", "Invalid Range", 416),
+  /** A signed-in user already owns as many buckets as they may. */
+  tooManyBuckets: () => new StorageApiFailure(403, "TooManyBuckets", "Unauthorized", "This user has reached the maximum number of buckets"),
   internal: () => new StorageApiFailure(500, "InternalError", "Internal", "Internal Server Error"),
 };

@@ -1,4 +1,5 @@
 import { policy, type Caller } from "./access";
+import { bucketFor } from "./bucket-access";
 import type { Bucket } from "./bucket-store";
 import type { StorageContext } from "./context";
 import { storageErrors } from "./errors";
@@ -18,7 +19,7 @@ export async function readableObject(
   mode: ReadMode,
   who?: Caller,
 ): Promise<{ bucket: Bucket; object: StoredObject }> {
-  const bucket = await ctx.buckets.find(bucketId);
+  const bucket = mode === "caller" && who ? await bucketFor(ctx, who, bucketId, "read") : await ctx.buckets.find(bucketId);
   if (!bucket) throw storageErrors.noSuchBucket();
   if (mode === "public" || !who) {
     if (!bucket.public) throw storageErrors.noSuchBucket();

@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { policy } from "../access";
+import { bucketVisibleTo, manageableBucket, MAX_BUCKETS_PER_USER } from "../bucket-access";
 import { bucketJson } from "../bucket-store";
 import { caller, jsonBody, type StorageContext } from "../context";
-import { storageErrors } from "../errors";
+import { storageErrors, type StorageApiFailure } from "../errors";
 import { assertValidBucketName } from "../keys";
 import { assertValidMimePatterns, parseFileSizeLimit } from "../limits";
 
@@ -33,7 +34,10 @@ const listQuery = z.object({
   search: z.string().optional(),
 });
 
-/** `/bucket…`: listing and reading for signed-in users; changes need the service key. */
+/**
+ * `/bucket…`: signed-in users see the shared buckets and their own, create their own (up to
+ * MAX_BUCKETS_PER_USER) and change only those; the service key does anything.
+ */
 export function bucketRoutes(ctx: StorageContext): Hono {
   const app = new Hono();
 
@@ -42,32 +46,35 @@ export function bucketRoutes(ctx: StorageContext): Hono {
     if (limit !== null && limit > ctx.maxFileSize) throw storageErrors.entityTooLarge();
     return limit;
   };
-  const requireService = async (c: Context) => {
-    if (!policy.isService(await caller(c, ctx))) throw storageErrors.rlsDenied();
-  };
+  const manageable = async (c: Context, denied?: () => StorageApiFailure) => manageableBucket(ctx, await caller(c, ctx), c.req.param("id")!, denied);
 
   app.get("/", async (c) => {
     const who = await caller(c, ctx);
     if (!policy.canSeeBuckets(who)) return c.json([]);
     const query = listQuery.safeParse(c.req.query());
     if (!query.success) throw storageErrors.invalidRequest("Invalid query");
-    return c.json((await ctx.buckets.list(query.data)).map(bucketJson));
+    const visibleTo = policy.isService(who) ? undefined : who.sub;
+    return c.json((await ctx.buckets.list({ ...query.data, visibleTo })).map(bucketJson));
   });
 
   app.get("/:id", async (c) => {
     const who = await caller(c, ctx);
     if (!policy.canSeeBuckets(who)) throw storageErrors.noSuchBucket();
-    return c.json(bucketJson(await ctx.buckets.get(c.req.param("id"))));
+    const bucket = await ctx.buckets.get(c.req.param("id"));
+    if (!bucketVisibleTo(who, bucket)) throw storageErrors.noSuchBucket();
+    return c.json(bucketJson(bucket));
   });
 
   app.post("/", async (c) => {
     const who = await caller(c, ctx);
-    if (!policy.isService(who)) throw storageErrors.rlsDenied();
+    const ownBucket = !policy.isService(who);
+    if (ownBucket && (who.role !== "authenticated" || !who.sub)) throw storageErrors.rlsDenied();
     const body = await jsonBody(c, createBody);
     const id = body.id ?? body.name;
     assertValidBucketName(id);
     assertValidBucketName(body.name);
     assertValidMimePatterns(body.allowed_mime_types);
+    if (ownBucket && (await ctx.buckets.countOwnedBy(who.sub!)) >= MAX_BUCKETS_PER_USER) throw storageErrors.tooManyBuckets();
     const created = await ctx.buckets.create({
       id,
       name: body.name,
@@ -82,10 +89,10 @@ export function bucketRoutes(ctx: StorageContext): Hono {
   });
 
   app.put("/:id", async (c) => {
-    await requireService(c);
+    const bucket = await manageable(c);
     const body = await jsonBody(c, updateBody);
     assertValidMimePatterns(body.allowed_mime_types);
-    await ctx.buckets.update(c.req.param("id"), {
+    await ctx.buckets.update(bucket.id, {
       ...(body.public != null && { public: body.public }),
       ...(body.file_size_limit !== undefined && { fileSizeLimit: checkedLimit(body.file_size_limit) }),
       ...(body.allowed_mime_types !== undefined && {
@@ -96,17 +103,15 @@ export function bucketRoutes(ctx: StorageContext): Hono {
   });
 
   app.post("/:id/empty", async (c) => {
-    const who = await caller(c, ctx);
-    if (!policy.isService(who)) throw storageErrors.accessDenied("Access denied", 403);
-    const bucket = await ctx.buckets.get(c.req.param("id"));
+    const bucket = await manageable(c, () => storageErrors.accessDenied("Access denied", 403));
     const removed = await ctx.objects.removeAll(bucket.id);
     await ctx.disk.remove(removed.map((object) => object.version));
     return c.json({ message: "Empty bucket has been queued. Completion may take up to an hour." });
   });
 
   app.delete("/:id", async (c) => {
-    await requireService(c);
-    await ctx.buckets.delete(c.req.param("id"));
+    const bucket = await manageable(c);
+    await ctx.buckets.delete(bucket.id);
     return c.json({ message: "Successfully deleted" });
   });
 

@@ -5,6 +5,7 @@ import { caller, jsonBody, type StorageContext } from "../context";
 import { storageErrors } from "../errors";
 import { normalizeFolderPrefix } from "../keys";
 import { entryMetadata, listEntries, type ListEntry } from "../listing";
+import { bucketFor } from "../bucket-access";
 
 const listBody = z.object({
   prefix: z.string().nullish(),
@@ -62,7 +63,7 @@ export function registerObjectListRoutes(app: Hono, ctx: StorageContext): void {
   app.post("/object/list/:bucket", async (c) => {
     const who = await caller(c, ctx);
     const body = await jsonBody(c, listBody);
-    const bucket = await ctx.buckets.get(c.req.param("bucket"));
+    const bucket = await bucketFor(ctx, who, c.req.param("bucket"), "read");
     const scope = policy.listScope(who);
     if (scope === null) return c.json([]);
     const prefix = normalizeFolderPrefix(body.prefix);
@@ -83,7 +84,7 @@ export function registerObjectListRoutes(app: Hono, ctx: StorageContext): void {
   app.post("/object/list-v2/:bucket", async (c) => {
     const who = await caller(c, ctx);
     const body = await jsonBody(c, listV2Body);
-    const bucket = await ctx.buckets.get(c.req.param("bucket"));
+    const bucket = await bucketFor(ctx, who, c.req.param("bucket"), "read");
     const scope = policy.listScope(who);
     if (scope === null) return c.json({ hasNext: false, folders: [], objects: [] });
     const limit = body.limit ?? 1000;

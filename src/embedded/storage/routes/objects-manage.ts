@@ -9,6 +9,7 @@ import { objectRowJson } from "../object-store";
 import { readableObject } from "../read-access";
 import { signToken } from "../signed-urls";
 import { parseTransform } from "../transform";
+import { bucketFor } from "../bucket-access";
 
 const moveBody = z.object({
   bucketId: z.string(),
@@ -46,8 +47,9 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const { object } = await readableObject(ctx, body.bucketId, body.sourceKey, "caller", who);
     if (!policy.canWrite(who, body.sourceKey)) throw storageErrors.noSuchKey();
     if (!policy.canWrite(who, body.destinationKey)) throw storageErrors.rlsDenied();
+    const destination = await bucketFor(ctx, who, destBucket, "write");
     // A move into another bucket is an upload there: its size limit and MIME allow-list apply.
-    if (destBucket !== body.bucketId) assertFitsBucket(await ctx.buckets.get(destBucket), object, ctx.maxFileSize);
+    if (destBucket !== body.bucketId) assertFitsBucket(destination, object, ctx.maxFileSize);
     if (await ctx.objects.find(destBucket, body.destinationKey)) throw storageErrors.duplicate();
     const newOwner = who.sub ?? null;
     // Taking over an object someone else owned adds its bytes to the caller's quota.
@@ -67,7 +69,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const { object } = await readableObject(ctx, body.bucketId, body.sourceKey, "caller", who);
     if (!policy.canWrite(who, body.destinationKey)) throw storageErrors.rlsDenied();
     const upsert = upsertHeader(c);
-    const destBucket = await ctx.buckets.get(destBucketId);
+    const destBucket = await bucketFor(ctx, who, destBucketId, "write");
     if (!upsert && (await ctx.objects.find(destBucketId, body.destinationKey))) throw storageErrors.duplicate();
     const mimeType = body.metadata?.mimetype ?? object.mimeType;
     // A copy is an upload into the destination: its size limit and MIME allow-list apply to the new type.
@@ -135,7 +137,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
   app.delete("/object/:bucket/:path{[\\s\\S]+}", async (c) => {
     const who = await caller(c, ctx);
     const { bucketId, key } = objectParams(c);
-    await ctx.buckets.get(bucketId);
+    await bucketFor(ctx, who, bucketId, "write");
     const scope = policy.listScope(who);
     if (scope === null || !policy.canWrite(who, key)) throw storageErrors.noSuchKey();
     const [removed] = await ctx.objects.removeMany(bucketId, [key], scope);
@@ -148,7 +150,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const who = await caller(c, ctx);
     const bucketId = c.req.param("bucket");
     const body = await jsonBody(c, removeBody);
-    await ctx.buckets.get(bucketId);
+    await bucketFor(ctx, who, bucketId, "write");
     const scope = policy.listScope(who);
     if (scope === null) return c.json([]);
     const removed = await ctx.objects.removeMany(bucketId, body.prefixes, scope);

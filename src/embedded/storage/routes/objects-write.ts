@@ -6,6 +6,7 @@ import { StorageApiFailure, storageErrors } from "../errors";
 import type { StoredObject } from "../object-store";
 import { signToken, UPLOAD_URL_LIFETIME_SECONDS, verifyToken } from "../signed-urls";
 import { receiveUpload } from "../upload-body";
+import { bucketFor } from "../bucket-access";
 
 /** Uploads (create, upsert, update) and signed upload URLs. */
 export function registerObjectWriteRoutes(app: Hono, ctx: StorageContext): void {
@@ -47,7 +48,7 @@ export function registerObjectWriteRoutes(app: Hono, ctx: StorageContext): void 
   app.post("/object/upload/sign/:bucket/:path{[\\s\\S]+}", async (c) => {
     const who = await caller(c, ctx);
     const { bucketId, key } = objectParams(c);
-    await ctx.buckets.get(bucketId);
+    await bucketFor(ctx, who, bucketId, "write");
     if (!policy.canWrite(who, key)) throw storageErrors.rlsDenied();
     const upsert = upsertHeader(c);
     if (!upsert && (await ctx.objects.find(bucketId, key))) throw storageErrors.duplicate();
@@ -68,7 +69,7 @@ export function registerObjectWriteRoutes(app: Hono, ctx: StorageContext): void 
   const upload = (mode: "create" | "update") => async (c: Context) => {
     const who = await caller(c, ctx);
     const { bucketId, key } = objectParams(c);
-    const bucket = await ctx.buckets.get(bucketId);
+    const bucket = await bucketFor(ctx, who, bucketId, "write");
     if (!policy.canWrite(who, key)) throw storageErrors.rlsDenied();
     const object = await store(c, bucket, key, who.sub ?? null, mode === "update" || upsertHeader(c));
     return c.json({ Id: object.id, Key: `${bucketId}/${key}` });

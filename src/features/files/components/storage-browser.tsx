@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useAuth } from "@/features/auth";
 import { filesCopy } from "../copy";
 import { useBuckets } from "../hooks/use-buckets";
-import { BucketList } from "./bucket-list";
+import { BucketManager } from "./bucket-manager";
 import { FileBrowser } from "./file-browser";
 import { StorageUsageBar } from "./storage-usage";
 
@@ -32,7 +32,14 @@ export function StorageBrowser() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <StorageUsageBar version={usageVersion} />
-          <BucketList state={buckets} selectedId={selected?.id ?? null} onSelect={setChosenId} />
+          <BucketManager
+            supabase={supabase}
+            userId={user.id}
+            state={buckets}
+            selectedId={selected?.id ?? null}
+            onSelect={setChosenId}
+            onContentChange={refreshUsage}
+          />
         </CardContent>
       </Card>
       {selected ? (

@@ -28,3 +28,15 @@ export function storageErrorText(error: unknown): string {
   }
   return "操作失败，请稍后重试";
 }
+
+/** The same for bucket changes, where a few answers mean something else than for files. */
+export function bucketErrorText(error: unknown): string {
+  const e = (error && typeof error === "object" ? error : {}) as StorageErrorLike;
+  const message = typeof e.message === "string" ? e.message.toLowerCase() : "";
+  if (message.includes("not empty")) return "存储桶里还有文件，请先清空再删除";
+  if (message.includes("maximum number of buckets")) return "您创建的存储桶已达上限，请先删除不用的存储桶";
+  if (message.includes("already exists") || String(e.statusCode) === "409") return "已有同名的存储桶，请换一个名称";
+  if (message.includes("bucket name invalid")) return "存储桶名称不符合要求";
+  if (message.includes("maximum allowed size")) return "文件大小上限超过了服务允许的最大值";
+  return storageErrorText(error);
+}
