@@ -23,7 +23,7 @@ describe("AI app configuration", () => {
       DIFY_APPS: JSON.stringify([{ appid: "writer", kind: "completion", name: "写作", apiKey: "app-1" }, { appid: "bot", kind: "chat", name: "机器人", apiKey: "app-2", baseUrl: "https://other.example.com/v1", enabled: false }]),
     });
     expect(apps).toMatchObject([
-      { appid: "writer", upstreamBaseUrl: "https://dify.example.com/v1", upstreamSecretKey: "app-1", enabled: true, icon: "💬" },
+      { appid: "writer", upstreamBaseUrl: "https://dify.example.com/v1", upstreamSecretKey: "app-1", enabled: true, icon: "message-square" },
       { appid: "bot", upstreamBaseUrl: "https://other.example.com/v1", enabled: false },
     ]);
   });
