@@ -10,7 +10,7 @@ test("a user keeps notes: create, search, edit, delete", async ({ page, account 
   await page.getByRole("button", { name: "新建笔记" }).click();
   const editor = page.getByRole("dialog");
   await editor.getByLabel("标题").fill(title);
-  await editor.getByLabel("正文", { exact: true }).fill("## 结论\n\n| 事项 | 负责人 |\n| --- | --- |\n| 上线 | 小王 |\n\n$$E = mc^2$$");
+  await editor.getByLabel("正文", { exact: true }).fill("## 结论\n\n| 事项 | 负责人 |\n| --- | --- |\n| 上线 | 小王 |\n\n$$\nE = mc^2\n$$");
   await editor.getByRole("button", { name: "预览" }).click();
   await expect(editor.getByTestId("note-preview").getByRole("table")).toBeVisible();
   // Math renders as it does in chat answers.
