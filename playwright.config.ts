@@ -1,19 +1,14 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { findFreePort } from "./e2e/support/free-port";
 
 /**
  * E2E runs against a production build (`next build && npm start`, i.e. server.mjs) on a free loopback port, in
  * Debian's Chromium: Playwright cannot download its own browser on these machines.
  * Workers re-read this file, so values chosen here are pinned in process.env for them.
  */
-function findFreePort(): string {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return spawnSync(process.execPath, ["-e", script], { encoding: "utf8" }).stdout.trim();
-}
-
 function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
   const found = candidates.find((candidate) => candidate && existsSync(candidate));
@@ -29,8 +24,9 @@ const oauthURL = `http://127.0.0.1:${oauthPort}`;
 
 export default defineConfig({
   testDir: "e2e",
-  // Needs the tiny free quota of the hosted-mode server: see playwright.hosted.config.ts.
-  testIgnore: ["quota.spec.ts"],
+  // quota.spec needs the tiny free quota of the hosted-mode server (playwright.hosted.config.ts);
+  // dev/ runs against `next dev` (playwright.dev.config.ts).
+  testIgnore: ["quota.spec.ts", "dev/**"],
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,

@@ -1,17 +1,12 @@
-import { spawnSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import baseConfig from "./playwright.config";
+import { findFreePort } from "./e2e/support/free-port";
 
 /**
  * The accounts e2e again, with the app in hosted mode: SUPABASE_URL points at the embedded services
  * running as a separate process (e2e/hosted/start-hosted-stack.ts). Reuses the build of the main run.
  * Its server also has a tiny free quota, for quota.spec (which the main run skips).
  */
-function findFreePort(): string {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return spawnSync(process.execPath, ["-e", script], { encoding: "utf8" }).stdout.trim();
-}
-
 const servicesPort = (process.env.E2E_SERVICES_PORT ??= findFreePort());
 const baseURL = String(baseConfig.use?.baseURL);
 // The app's server (the main config also starts a stand-in OAuth provider, not needed here).
