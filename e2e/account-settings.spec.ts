@@ -3,14 +3,14 @@ import { generate } from "otplib";
 import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 // /dashboard/settings, action by action, each with its Chinese feedback. Every test makes its own
 // account: these flows change the account they run on. Each makes an account through the outbox
 // first, which on a loaded machine takes a good part of the default 30 s.
 test.describe.configure({ timeout: 60_000 });
 
-/** The toast area (Radix: a region labelled "Notification …"). */
-const toasts = (page: Page) => page.getByRole("region", { name: /Notification/ });
+const toasts = toastRegion;
 
 /** The newest dev-outbox card addressed to `recipient`, opened in a second tab. */
 async function outboxCard(page: Page, name: string | RegExp) {

@@ -1,10 +1,10 @@
-import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 // Issue 12 finding 7, in the browser: a link carrying another account's tokens in the hash, and an
 // OAuth error whose description a crafted link chose.
-const toasts = (page: Page) => page.getByRole("region", { name: /Notification/ });
+const toasts = toastRegion;
 
 test("a link with another account's tokens asks before switching, and names the signed-in account", async ({ page, playwright, baseURL }) => {
   const mine = await createConfirmedAccount(page.request);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 // With no AI_APPS_CONFIG / DIFY_APPS the registry holds the three embedded demo apps (src/embedded/dify).
 const CHAT = "/ai/chat/demo-chat";
@@ -144,8 +145,7 @@ test.describe("chat", () => {
     await openChat(page);
     const picker = page.getByTestId("file-input");
     await picker.setInputFiles({ name: "bad.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
-    // Toasts live in Radix's region labelled "Notification …".
-    await expect(page.getByRole("region", { name: /Notification/ })).toContainText("不支持「bad.exe」的文件类型");
+    await expect(toastRegion(page)).toContainText("不支持「bad.exe」的文件类型");
     await expect(page.getByTestId("pending-file")).toHaveCount(0);
 
     await picker.setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: TINY_PNG });
@@ -288,7 +288,7 @@ test("workflow: a file input uploads with progress and the run uses it", async (
   await page.getByLabel("主题").fill("远程办公");
   const picker = page.locator('input[type="file"][data-variable="reference"]');
   await picker.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("png") });
-  await expect(page.getByRole("region", { name: /Notification/ })).toContainText("不支持「photo.png」的文件类型，只能上传文档");
+  await expect(toastRegion(page)).toContainText("不支持「photo.png」的文件类型，只能上传文档");
 
   await picker.setInputFiles({ name: "资料.md", mimeType: "text/markdown", buffer: Buffer.from("# 远程办公资料") });
   const files = page.getByRole("list", { name: "「参考资料」的文件" });

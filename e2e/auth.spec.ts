@@ -2,11 +2,11 @@ import { generate } from "otplib";
 import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi, type TestAccount } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 const PASSWORD = "Spark-e2e-2026";
 
-/** The toast area (Radix: a region labelled "Notification …"). */
-const toasts = (page: Page) => page.getByRole("region", { name: /Notification/ });
+const toasts = toastRegion;
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
 

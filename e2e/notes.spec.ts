@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 test("a user keeps notes: create, search, edit, delete", async ({ page, account }) => {
   await signInThroughApi(page.request, account);
@@ -62,11 +62,7 @@ test("the notes API refuses other users' notes and callers without a session", a
   expect((await page.request.delete(`/api/notes/${note.id}`)).status()).toBe(204);
 });
 
-/**
- * The toast area (Radix: a region labelled "Notifications (F8)"), found by CSS: while a modal dialog
- * is open, Radix hides everything else, toasts included, from the accessibility tree.
- */
-const toasts = (page: Page) => page.locator('[role="region"][aria-label^="Notifications"]');
+const toasts = toastRegion;
 
 test("a new user sees the empty state, and sees it again after deleting their only note", async ({ page }) => {
   // A fresh account: the worker's shared one may hold notes from other tests.

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 test("the page title follows the template and the document is Chinese", async ({ page }) => {
   await page.goto("/pricing");
@@ -51,7 +52,7 @@ test("only one toast is visible at a time", async ({ page }) => {
     window.__sparkE2E?.toast({ title: "第一条" });
     window.__sparkE2E?.toast({ title: "第二条", variant: "success" });
   });
-  const toasts = page.getByRole("region", { name: /Notification/ }).locator("li");
+  const toasts = toastRegion(page).locator("li");
   await expect(toasts).toHaveCount(1);
   await expect(toasts.first()).toContainText("第二条");
 });
@@ -74,7 +75,7 @@ test("a new build id offers a reload", async ({ page }) => {
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
   await page.goto("/");
-  const toasts = page.getByRole("region", { name: /Notification/ });
+  const toasts = toastRegion(page);
   await expect(toasts.getByText("发现新版本", { exact: true })).toHaveCount(0);
 
   await page.route("**/builds/latest.json", (route) => route.fulfill({ json: { id: "a-newer-build" } }));

@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 // The signed-URL step reads what the page copied.
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-/** The toast area (Radix: a region labelled "Notification …"). */
-const toasts = (page: Page) => page.getByRole("region", { name: /Notification/ });
+const toasts = toastRegion;
 
 // A 120×80 PNG for the avatars bucket (images only): big enough that a 40×20 transform shrinks it
 // (Storage's image service never enlarges).

@@ -16,6 +16,8 @@ function ToastViewport({ className, ...props }: React.ComponentProps<typeof Toas
   return (
     <ToastPrimitives.Viewport
       hotkey={["F8"]}
+      // Radix fills in {hotkey}; its own default label is English.
+      label="通知（{hotkey}）"
       // The viewport covers a strip of the page even around one small toast: clicks pass through
       // it to the page, and only the toast itself (pointer-events-auto) takes them.
       className={cn(

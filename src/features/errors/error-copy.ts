@@ -14,6 +14,7 @@ export const errorCopy = {
   backHome: "返回首页",
   backPrevious: "返回上一页",
   genericMessage: "页面加载时出现问题，请稍后重试。",
+  notFoundMessage: "您访问的页面不存在，可能已被移动或删除，请检查网址是否正确。",
   forbiddenMessage: "您没有权限访问这个页面。",
   unauthorizedMessage: "请先登录后再访问这个页面。",
 } as const;

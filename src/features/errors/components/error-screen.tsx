@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { startTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { isChineseText } from "@/lib/chinese-text";
 import { errorCopy, errorTitle } from "../error-copy";
 
 type ErrorScreenProps = {
@@ -38,9 +39,20 @@ export function ErrorScreen({ statusCode, message, onClear }: ErrorScreenProps) 
         <p className="mt-4 text-2xl font-semibold" data-testid="error-title">
           {errorTitle(statusCode)}
         </p>
-        <p className="mt-3 break-words text-muted-foreground" data-testid="error-message">
-          {message}
-        </p>
+        {isChineseText(message) ? (
+          <p className="mt-3 break-words text-muted-foreground" data-testid="error-message">
+            {message}
+          </p>
+        ) : (
+          // The spec's own English messages ("Page not found: /x") stay, as a technical detail under
+          // a sentence the user can read.
+          <>
+            <p className="mt-3 text-muted-foreground">{statusCode === 404 ? errorCopy.notFoundMessage : errorCopy.genericMessage}</p>
+            <p className="mt-2 break-all font-mono text-xs text-muted-foreground/80" translate="no" data-testid="error-message">
+              {message}
+            </p>
+          </>
+        )}
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button onClick={() => leave(() => router.push("/"))}>{errorCopy.backHome}</Button>
           <Button variant="outline" onClick={() => leave(goBack)}>

@@ -52,7 +52,9 @@ export function BucketList({ state, selectedId, onSelect, userId, onManage }: Bu
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="flex min-w-0 items-center gap-2">
-                  <span className="truncate font-medium">{bucket.name}</span>
+                  <span className="truncate font-medium" translate="no">
+                    {bucket.name}
+                  </span>
                   {own ? <Badge variant="outline">{filesCopy.ownBucket}</Badge> : null}
                 </span>
                 <Badge variant={bucket.public ? "warning" : "secondary"}>

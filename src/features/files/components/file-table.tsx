@@ -56,7 +56,8 @@ export function FileTable({ entries, thumbnails, pending, publicBucket, actions 
               <TableCell>
                 <EntryIcon entry={entry} thumbnailUrl={thumbnails[entry.key]} />
               </TableCell>
-              <TableCell className="max-w-72 whitespace-normal">
+              {/* Names are the user's own: neither a translating browser nor a reader should rewrite them. */}
+              <TableCell className="max-w-72 whitespace-normal" translate="no">
                 {entry.kind === "folder" ? (
                   <button
                     type="button"

@@ -45,7 +45,7 @@ export function StorageBrowser() {
       {selected ? (
         <Card>
           <CardHeader>
-            <CardTitle>{selected.name}</CardTitle>
+            <CardTitle translate="no">{selected.name}</CardTitle>
             <CardDescription>只显示您自己的文件夹里的文件。</CardDescription>
           </CardHeader>
           <CardContent>
