@@ -104,6 +104,23 @@ test.describe("chat", () => {
     await expect(page.getByTestId("exchange").last().getByRole("button", { name: "踩" })).toHaveAttribute("aria-pressed", "false");
   });
 
+  test("the demo app's answer follows the request: a list when a list is asked for, prose of the asked length", async ({ page }) => {
+    await openChat(page);
+    await ask(page, "列出 4 个提高效率的方法");
+    const listed = page.getByTestId("exchange").last();
+    await expect(listed).toHaveAttribute("data-status", "done");
+    await expect(listed.getByTestId("answer").locator("ol > li")).toHaveCount(4);
+
+    await ask(page, "写一段 100 字的产品介绍");
+    const prose = page.getByTestId("exchange").last();
+    await expect(prose).toHaveAttribute("data-status", "done");
+    const text = (await prose.getByTestId("answer").innerText()).replace(/\s/g, "");
+    expect(text.length).toBeGreaterThanOrEqual(80);
+    expect(text.length).toBeLessThanOrEqual(130);
+    await expect(prose.getByTestId("answer").locator("ol, ul, table")).toHaveCount(0);
+    await expect(page.getByTestId("exchange").getByText("固定模板")).toHaveCount(0);
+  });
+
   test("停止 stops a slow answer", async ({ page }) => {
     await openChat(page);
     await ask(page, `慢慢回答 #慢速 ${Date.now()}`);
