@@ -1,24 +1,21 @@
 "use client";
 
+import { lazy, Suspense, useState } from "react";
 import { useToast } from "@/lib/toast";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
+
+// Most page views never show a toast: the Radix toast code loads with the first one.
+const ToastArea = lazy(() => import("./toast-area"));
 
 /** The toast area of the root shell. */
 export function Toaster() {
   const { toasts } = useToast();
+  const [used, setUsed] = useState(false);
+  // Once there, the area stays (a closing toast animates out; the next one needs no download).
+  if (!used && toasts.length > 0) setUsed(true);
+  if (!used) return null;
   return (
-    <ToastProvider>
-      {toasts.map(({ id, title, description, action, ...props }) => (
-        <Toast key={id} {...props}>
-          <div className="grid gap-1">
-            {title && <ToastTitle>{title}</ToastTitle>}
-            {description && <ToastDescription>{description}</ToastDescription>}
-          </div>
-          {action}
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastArea toasts={toasts} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * GoTrue-style configuration of the embedded auth service. Every field has a default so an empty

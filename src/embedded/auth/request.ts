@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { apiError, badRequest } from "./errors";
 
 /** supabase-js sends `null` for absent optional fields; GoTrue treats both alike. */

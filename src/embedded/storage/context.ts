@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import type { Database } from "@/lib/db/types";
 import { resolveCaller, type Caller, type VerifyAccessToken } from "./access";
 import { BucketStore } from "./bucket-store";

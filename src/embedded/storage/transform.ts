@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { DiskStore } from "./disk";
 import { storageErrors } from "./errors";
 import type { StoredObject } from "./object-store";

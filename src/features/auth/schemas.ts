@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** Request bodies of /api/auth/* (client-safe: the forms validate with the same rules). */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { BILLING_INTERVALS, PLAN_IDS } from "./plans";
 
 const planId = z.enum(PLAN_IDS, { message: "请选择有效的套餐" });

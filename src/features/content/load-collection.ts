@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 
 /**
  * Root of the MDX content; read at build time (pages are static), never at request time — so the

@@ -4,24 +4,13 @@ import { Moon, Sun, SunMoon } from "lucide-react";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { usePopupOnDemand } from "@/components/use-popup-on-demand";
 import { cn } from "@/lib/utils";
 import { layoutCopy } from "./copy";
 
 const copy = layoutCopy.themeToggle;
-const options = [
-  { value: "light", label: copy.light },
-  { value: "dark", label: copy.dark },
-  { value: "system", label: copy.system },
-] as const;
+// The menu (Radix dropdown + floating-ui) is on every page's header but rarely opened: loaded on demand.
+const loadThemeMenu = () => import("./theme-menu");
 
 const noopSubscribe = () => () => {};
 
@@ -39,29 +28,19 @@ export function ThemeToggle({ className }: { className?: string }) {
   // The menu edits the stored preference; the icon shows the mode in effect (a page may force one).
   const { theme, resolvedTheme, forcedTheme, setTheme } = useTheme();
   const isClient = useIsClient();
+  const menu = usePopupOnDemand(loadThemeMenu);
 
   // Until hydrated, render the same neutral icon the server rendered.
   const shown = isClient ? (forcedTheme ?? resolvedTheme) : undefined;
   const Icon = shown === "dark" ? Moon : shown === "light" ? Sun : SunMoon;
+  const button = (extraProps: object) => (
+    <Button variant="ghost" size="icon" className={cn("rounded-full", className)} aria-label={copy.label} title={copy.label} {...extraProps}>
+      <Icon aria-hidden />
+    </Button>
+  );
 
+  if (!menu.Popup) return button(menu.placeholderProps);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className={cn("rounded-full", className)} aria-label={copy.label} title={copy.label}>
-          <Icon aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{copy.menuLabel}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
-          {options.map((option) => (
-            <DropdownMenuRadioItem key={option.value} value={option.value}>
-              {option.label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <menu.Popup trigger={button(menu.triggerProps)} open={menu.open} onOpenChange={menu.setOpen} value={theme ?? "system"} onValueChange={setTheme} />
   );
 }

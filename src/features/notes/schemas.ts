@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 // Control characters have no place in a note: Postgres refuses NUL in text (a 500 before this), and
 // the others only hide content. The body keeps tab and line breaks.

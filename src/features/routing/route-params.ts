@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 
 /**
  * Validates a dynamic route's params. A failure is a 404 that the segment's `not-found.tsx` shows as

@@ -4,4 +4,3 @@ export { buildContentSecurityPolicy, createNonce, type ContentSecurityPolicyOpti
 export { crossSiteRefusal, CROSS_SITE_REFUSED_MESSAGE, isCrossSiteApiWrite, isGuardedApiWrite } from "./cross-site-requests";
 export { BASELINE_SECURITY_HEADERS, cameOverHttps, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 export { NONCE_HEADER } from "./nonce-header";
-export { configureZodForCsp } from "./zod-without-eval";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { ApiRouteError, withApiErrors } from "./api-error";
 import { parseJsonBody } from "./json-body";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { demoRegistryApps } from "@/features/ai-apps/server/config";
 import { seedAppRegistry } from "@/features/ai-apps/server/registry";
 import { createDifyProxy, type DifyProxy } from "@/features/ai-apps/server/proxy/handler";

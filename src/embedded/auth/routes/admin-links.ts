@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { authUsers, type AuthUserRow } from "@/lib/db";
 import { requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";

@@ -1,6 +1,6 @@
 import { and, count, desc, asc, eq, ilike, isNull, or } from "drizzle-orm";
 import type { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { authMfaFactors, authUsers } from "@/lib/db";
 import type { AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";

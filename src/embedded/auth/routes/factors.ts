@@ -3,7 +3,7 @@ import { and, eq, gt, lt, ne, sql, sum } from "drizzle-orm";
 import type { Hono } from "hono";
 import { generateSecret, generateURI, verify as verifyTotp } from "otplib";
 import QRCode from "qrcode";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { authMfaChallenges, authMfaFactors, authSessions, type AuthFactorRow } from "@/lib/db";
 import { clientIp, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { badRequest } from "../errors";
 import type { AuthEnv } from "../middleware";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import type { AuthEnv } from "../middleware";

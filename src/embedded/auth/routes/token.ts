@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { authFlowStates, authUsers } from "@/lib/db";
 import { clientIp, type AuthDeps } from "../context";
 import { apiError, badRequest, OAuthStyleError } from "../errors";

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { policy } from "../access";
 import { bucketVisibleTo, manageableBucket, MAX_BUCKETS_PER_USER } from "../bucket-access";
 import { bucketJson } from "../bucket-store";

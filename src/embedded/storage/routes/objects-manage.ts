@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { policy } from "../access";
 import { caller, jsonBody, objectParams, upsertHeader, type StorageContext } from "../context";
 import { storageErrors } from "../errors";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { demoApps } from "@/embedded/dify";
 import { getEnv, type Env } from "@/lib/env";
 import { APPID_PATTERN, type PublicAiApp } from "../types";

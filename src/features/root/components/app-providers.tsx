@@ -5,12 +5,8 @@ import { Toaster } from "@/components/ui/toaster";
 import { AuthProvider } from "@/features/auth";
 import { ColorModeProvider } from "@/features/color-mode";
 import { AuthCallbackRedirect } from "@/features/routing";
-import { configureZodForCsp } from "@/features/security";
 import { ChunkLoadRecovery, VersionWatcher } from "@/features/version";
 import { E2EHooks } from "./e2e-hooks";
-
-// Before any page parses with zod: its eval probe would break the pages' CSP.
-configureZodForCsp();
 
 /** Everything every page runs in the browser: colour mode, the toast area, redirects, version checks. */
 export function AppProviders({ children, nonce }: { children: ReactNode; nonce?: string }) {

@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect } from "react";
-import { ToastAction } from "@/components/ui/toast";
 import { appConfig } from "@/config/app";
 import { toast } from "@/lib/toast";
 import { currentBuildId, LATEST_BUILD_PATH, type LatestBuild } from "../build-id";
@@ -30,6 +29,8 @@ export function VersionWatcher() {
       const latestId = await fetchLatestBuildId();
       if (!latestId || latestId === currentBuildId || announced) return;
       announced = true;
+      // Loaded now, not with every page: the toast's Radix code is downloaded with the first toast.
+      const { ToastAction } = await import("@/components/ui/toast");
       toast({
         title: copy.title,
         description: copy.description,

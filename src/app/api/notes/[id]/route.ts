@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { requireCurrentUserId } from "@/features/auth/server";
 import { noteInputSchema } from "@/features/notes";
 import { deleteNote, updateNote } from "@/features/notes/server";

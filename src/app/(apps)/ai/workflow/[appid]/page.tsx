@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { APPID_PATTERN } from "@/features/ai-apps";
 import { getApp, toPublicApp } from "@/features/ai-apps/server";
 import { WorkflowApp } from "@/features/ai-workflow";
