@@ -4,9 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = { baseUrl: string; stop: () => Promise<void>; /** The server process (for its CPU time). */ pid: number };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -17,7 +17,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+export async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -54,5 +54,5 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, pid: child.pid ?? 0 };
 }
