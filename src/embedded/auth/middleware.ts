@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { JWTPayload } from "jose";
-import { authSessions, type AuthSessionRow } from "@/lib/db";
+import type { AuthSessionRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 import { InvalidJwtError } from "./keys";
+import { preparedQueries } from "./prepared-queries";
 import { isUuid } from "./request";
 import { isBanned, loadUserBundle, type UserBundle } from "./users";
 
@@ -34,9 +34,7 @@ export async function verifyBearer(deps: AuthDeps, c: Context): Promise<JWTPaylo
 async function loadSession(deps: AuthDeps, claims: Record<string, unknown>): Promise<AuthSessionRow | undefined> {
   const sessionId = claims.session_id;
   if (typeof sessionId !== "string" || !sessionId) return undefined;
-  const [session] = isUuid(sessionId)
-    ? await deps.db.select().from(authSessions).where(eq(authSessions.id, sessionId))
-    : [];
+  const [session] = isUuid(sessionId) ? await preparedQueries(deps.db).sessionById.execute({ sessionId }) : [];
   if (!session) throw apiError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
   return session;
 }

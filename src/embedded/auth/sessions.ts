@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { authRefreshTokens, authSessions, authUsers, type AmrEntry, type AuthSessionRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
@@ -75,13 +76,20 @@ const tokenNotFound = () => apiError(400, "refresh_token_not_found", "Invalid Re
  */
 export async function refreshSession(deps: AuthDeps, presented: string): Promise<SessionResponse> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(authRefreshTokens).where(eq(authRefreshTokens.token, presented)).for("update");
-    if (!row) throw tokenNotFound();
-    const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId));
+    // The token (locked), its session and its user's ban in one statement. The alias: Postgres wants
+    // an unqualified name after FOR UPDATE OF, and drizzle writes the table with its schema.
+    const presentedToken = alias(authRefreshTokens, "presented_token");
+    const [found] = await tx
+      .select({ row: presentedToken, session: authSessions, bannedUntil: authUsers.bannedUntil })
+      .from(presentedToken)
+      .leftJoin(authSessions, eq(authSessions.id, presentedToken.sessionId))
+      .leftJoin(authUsers, eq(authUsers.id, authSessions.userId))
+      .where(eq(presentedToken.token, presented))
+      .for("update", { of: presentedToken });
+    if (!found) throw tokenNotFound();
+    const { row, session, bannedUntil } = found;
     if (!session) throw apiError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found");
-    const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, session.userId));
-    if (!user) throw apiError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found");
-    if (isBanned(user)) throw apiError(400, "user_banned", "User is banned");
+    if (bannedUntil && bannedUntil.getTime() > Date.now()) throw apiError(400, "user_banned", "User is banned");
 
     if (row.revoked) {
       const [activeChild] = await tx
@@ -101,7 +109,7 @@ export async function refreshSession(deps: AuthDeps, presented: string): Promise
         .where(eq(authRefreshTokens.id, row.id));
     }
     const token = newRefreshToken();
-    await tx.insert(authRefreshTokens).values({ token, userId: user.id, sessionId: session.id, parent: row.token });
+    await tx.insert(authRefreshTokens).values({ token, userId: session.userId, sessionId: session.id, parent: row.token });
     const [refreshed] = await tx
       .update(authSessions)
       .set({ refreshedAt: new Date(), updatedAt: new Date() })

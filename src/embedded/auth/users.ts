@@ -1,7 +1,5 @@
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import {
-  authIdentities,
-  authMfaFactors,
   authUsers,
   type AuthFactorRow,
   type AuthIdentityRow,
@@ -9,6 +7,7 @@ import {
   type Database,
 } from "@/lib/db";
 import { apiError, badRequest } from "./errors";
+import { preparedQueries } from "./prepared-queries";
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
 
@@ -87,13 +86,7 @@ export function serializeUser({ user, identities, factors }: UserBundle) {
 export type SerializedUser = ReturnType<typeof serializeUser>;
 
 export async function loadUserBundle(db: Database, userId: string): Promise<UserBundle | undefined> {
-  const found = await db.query.authUsers.findFirst({
-    where: eq(authUsers.id, userId),
-    with: {
-      identities: { orderBy: asc(authIdentities.createdAt) },
-      factors: { orderBy: asc(authMfaFactors.createdAt) },
-    },
-  });
+  const found = await preparedQueries(db).userBundle.execute({ userId });
   if (!found) return undefined;
   const { identities, factors, ...user } = found;
   return { user, identities, factors };

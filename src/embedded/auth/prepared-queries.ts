@@ -1,0 +1,34 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { authIdentities, authMfaFactors, authSessions, authUsers, type Database } from "@/lib/db";
+
+/**
+ * The queries every signed-in request runs (the user with identities and factors, the session),
+ * built once per database: drizzle otherwise rebuilds their SQL on every call, which was most of
+ * the auth service's CPU time on PostgreSQL. Named, so node-postgres also prepares them once per
+ * connection. A transaction is another Database object: it gets its own (short-lived) set.
+ */
+function prepareQueries(db: Database) {
+  return {
+    userBundle: db.query.authUsers
+      .findFirst({
+        where: eq(authUsers.id, sql.placeholder("userId")),
+        with: {
+          identities: { orderBy: asc(authIdentities.createdAt) },
+          factors: { orderBy: asc(authMfaFactors.createdAt) },
+        },
+      })
+      .prepare("auth_user_bundle"),
+    sessionById: db.select().from(authSessions).where(eq(authSessions.id, sql.placeholder("sessionId"))).prepare("auth_session_by_id"),
+  };
+}
+
+const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareQueries>>();
+
+export function preparedQueries(db: Database): ReturnType<typeof prepareQueries> {
+  let prepared = preparedByDatabase.get(db);
+  if (!prepared) {
+    prepared = prepareQueries(db);
+    preparedByDatabase.set(db, prepared);
+  }
+  return prepared;
+}
