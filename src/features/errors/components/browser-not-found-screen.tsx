@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { notFoundMessage } from "../error-copy";
 import { ErrorScreen } from "./error-screen";
 import { PlainError } from "./plain-error";
-import { useIsCrawler } from "./use-is-crawler";
+import { useIsCrawler } from "./crawler-context";
 
 /**
  * The root 404, shown when a page calls notFound() during client navigation. It reads the path in

@@ -5,7 +5,7 @@ import { isChunkLoadError, reloadOnce } from "@/features/version";
 import { errorCopy } from "../error-copy";
 import { ErrorScreen } from "./error-screen";
 import { PlainError } from "./plain-error";
-import { useIsCrawler } from "./use-is-crawler";
+import { useIsCrawler } from "./crawler-context";
 
 type RouteError = Error & { digest?: string; statusCode?: number };
 

@@ -1,10 +1,6 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { startTransition } from "react";
-import { Button } from "@/components/ui/button";
 import { isChineseText } from "@/lib/chinese-text";
 import { errorCopy, errorTitle } from "../error-copy";
+import { ErrorScreenActions } from "./error-screen-actions";
 
 type ErrorScreenProps = {
   statusCode: number;
@@ -13,22 +9,11 @@ type ErrorScreenProps = {
   onClear?: () => void;
 };
 
-/** The error page of SPEC §2: the status code as a large heading, a title, the message, two ways out. */
+/**
+ * The error page of SPEC §2: the status code as a large heading, a title, the message, two ways out.
+ * Not a client component itself: server-rendered 404 / 403 / 401 pages ship only its buttons.
+ */
 export function ErrorScreen({ statusCode, message, onClear }: ErrorScreenProps) {
-  const router = useRouter();
-
-  const leave = (navigate: () => void) =>
-    startTransition(() => {
-      navigate();
-      onClear?.();
-    });
-
-  const goBack = () => {
-    // A page opened directly has nothing to go back to: home is the closest sensible place.
-    if (window.history.length > 1) router.back();
-    else router.push("/");
-  };
-
   return (
     // A <section>, not <main>: layouts own the main landmark, and this also renders inside them.
     <section aria-labelledby="error-status" className="flex min-h-[70vh] flex-1 items-center justify-center px-6 py-16">
@@ -53,12 +38,7 @@ export function ErrorScreen({ statusCode, message, onClear }: ErrorScreenProps) 
             </p>
           </>
         )}
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button onClick={() => leave(() => router.push("/"))}>{errorCopy.backHome}</Button>
-          <Button variant="outline" onClick={() => leave(goBack)}>
-            {errorCopy.backPrevious}
-          </Button>
-        </div>
+        <ErrorScreenActions onClear={onClear} />
       </div>
     </section>
   );

@@ -1,0 +1,32 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { startTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { errorCopy } from "../error-copy";
+
+/** 返回首页 / 返回上一页 of the error page; `onClear` resets an error boundary once navigation starts. */
+export function ErrorScreenActions({ onClear }: { onClear?: () => void }) {
+  const router = useRouter();
+
+  const leave = (navigate: () => void) =>
+    startTransition(() => {
+      navigate();
+      onClear?.();
+    });
+
+  const goBack = () => {
+    // A page opened directly has nothing to go back to: home is the closest sensible place.
+    if (window.history.length > 1) router.back();
+    else router.push("/");
+  };
+
+  return (
+    <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      <Button onClick={() => leave(() => router.push("/"))}>{errorCopy.backHome}</Button>
+      <Button variant="outline" onClick={() => leave(goBack)}>
+        {errorCopy.backPrevious}
+      </Button>
+    </div>
+  );
+}
