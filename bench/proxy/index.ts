@@ -6,6 +6,7 @@ import { createDifyProxy } from "@/features/ai-apps/server/proxy/handler";
 import { serveProxy } from "@/features/ai-apps/server/proxy/testing";
 import { seedAppRegistry } from "@/features/ai-apps/server/registry";
 import { openDatabase } from "@/lib/db/open";
+import { startBrowserPath } from "./browser-path";
 
 /**
  * N concurrent streamed chats (BENCH_CONCURRENCY, default 200) straight to the demo Dify app vs
@@ -74,6 +75,40 @@ function format(name: string, phase: Phase): string {
   return `${name.padEnd(9)} total ${phase.totalMs.toFixed(0).padStart(6)} ms   first event p50 ${phase.firstEventP50Ms.toFixed(1).padStart(6)} ms  p95 ${phase.firstEventP95Ms.toFixed(1).padStart(6)} ms   failures ${phase.failures}   peak RSS ${phase.peakRssMb.toFixed(0)} MB`;
 }
 
+/**
+ * The same chats along the browser's path (browser-path.ts: `npm start`, cookies, the route, the
+ * quota) at 20 and `count` at once: first-event p50 against direct, total time ratio, and the server
+ * process's CPU per chat. Targets of issue 15: at 20, first event ≤ direct + 10 ms; at 200, total
+ * ≤ 1.05 × direct.
+ */
+async function browserPathRounds(upstreamUrl: string, direct: (index: number, signal: AbortSignal) => Promise<Response>, count: number, rounds: number) {
+  const path = await startBrowserPath(upstreamUrl, count);
+  try {
+    await runPhase(Math.min(10, count), path.chat); // warm-up
+    for (const concurrent of [...new Set([Math.min(20, count), count])]) {
+      const ratios: number[] = [];
+      const deltas: number[] = [];
+      const cpuPerChat: number[] = [];
+      for (let round = 1; round <= rounds; round += 1) {
+        const directPhase = await runPhase(concurrent, direct);
+        const cpuBefore = path.serverCpuMs();
+        const browserPhase = await runPhase(concurrent, path.chat);
+        cpuPerChat.push((path.serverCpuMs() - cpuBefore) / concurrent);
+        console.log(format(`direct ${round}`, directPhase));
+        console.log(format(`browser ${round}`, browserPhase));
+        ratios.push(browserPhase.totalMs / directPhase.totalMs);
+        deltas.push(browserPhase.firstEventP50Ms - directPhase.firstEventP50Ms);
+      }
+      console.log(`browser path, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
+      console.log(`  total time / direct:            ${percentile(ratios, 0.5).toFixed(3)}${concurrent >= 200 ? " (target ≤ 1.05)" : ""}`);
+      console.log(`  first event p50 − direct:       ${percentile(deltas, 0.5).toFixed(1)} ms${concurrent <= 20 ? " (target ≤ 10 ms)" : ""}`);
+      console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms`);
+    }
+  } finally {
+    await path.server.stop();
+  }
+}
+
 export default async function proxyBenchmark() {
   const count = Number(process.env.BENCH_CONCURRENCY ?? 200);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -115,6 +150,8 @@ export default async function proxyBenchmark() {
     }
     console.log(`ratio  total time proxy / direct, median:      ${percentile(ratios, 0.5).toFixed(3)} (rounds: ${ratios.map((ratio) => ratio.toFixed(3)).join(", ")}; target ≤ 1.05)`);
     console.log(`delta  first event p50 proxy − direct, median: ${percentile(deltas, 0.5).toFixed(1)} ms (target ≤ 5 ms)`);
+
+    await browserPathRounds(upstreamUrl, direct, count, rounds);
   } finally {
     await proxyServer.close();
     worker.postMessage("stop");

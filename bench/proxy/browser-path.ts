@@ -1,0 +1,64 @@
+import { DEMO_CHAT_KEY } from "@/embedded/dify";
+import { processCpuMs } from "../lib/process-cpu";
+import { startProductionServer, type RunningServer } from "../lib/production-server";
+
+const PASSWORD = "Spark-bench-2026";
+/** The free plan admits two AI calls per user at once: each simulated browser is its own account. */
+const CHATS_PER_USER = 2;
+
+type Chat = (index: number, signal: AbortSignal) => Promise<Response>;
+
+async function postJson(url: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body), redirect: "manual" });
+}
+
+/** A confirmed account signed in the way a browser is (sign-up, the mail's link, sign-in): its cookie header. */
+async function signedInCookie(baseUrl: string, index: number): Promise<string> {
+  const email = `bench-proxy-${Date.now()}-${index}@example.com`;
+  const signUp = await postJson(`${baseUrl}/api/auth/signup`, { type: "email", email, password: PASSWORD });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ link: string | null }> };
+  const link = new URL(outbox.messages[0]?.link ?? "");
+  await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: "manual" });
+  const signIn = await postJson(`${baseUrl}/api/auth/signin`, { email, password: PASSWORD });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+export type BrowserPath = { server: RunningServer; chat: Chat; serverCpuMs: () => number };
+
+/**
+ * The path a browser's chat takes: `npm start` (server.mjs, the proxy with its session check, the
+ * route handler, the quota reservation, PGlite), a signed-in cookie per simulated user, POST
+ * /api/ai/dify/chat-messages — to an app whose Dify is `upstreamUrl`.
+ */
+export async function startBrowserPath(upstreamUrl: string, maxConcurrentChats: number): Promise<BrowserPath> {
+  const server = await startProductionServer({
+    DEV_OUTBOX: "on",
+    AUTH_MIN_MAIL_INTERVAL: "0",
+    AUTH_RATE_LIMIT_SIGN_IN: "100000/60",
+    AUTH_RATE_LIMIT_SIGN_UP: "100000/60",
+    AUTH_RATE_LIMIT_VERIFY: "100000/60",
+    FREE_PLAN_MONTHLY_TOKENS: "1000000000",
+    DIFY_APPS: JSON.stringify([{ appid: "bench-chat", kind: "chat", name: "基准测试", apiKey: DEMO_CHAT_KEY, baseUrl: upstreamUrl }]),
+  });
+  const cookies: string[] = [];
+  try {
+    // One after another: the auth service bounds concurrent password checks.
+    for (let user = 0; user < Math.ceil(maxConcurrentChats / CHATS_PER_USER); user += 1) cookies.push(await signedInCookie(server.baseUrl, user));
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const chat: Chat = (index, signal) =>
+    fetch(`${server.baseUrl}/api/ai/dify/chat-messages?appid=bench-chat`, {
+      method: "POST",
+      signal,
+      headers: { "content-type": "application/json", cookie: cookies[Math.floor(index / CHATS_PER_USER) % cookies.length]! },
+      body: JSON.stringify({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming" }),
+    });
+  return { server, chat, serverCpuMs: () => processCpuMs(server.pid) };
+}
