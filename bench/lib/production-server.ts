@@ -39,7 +39,9 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     if (build.status !== 0) throw new Error("build failed");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
+  // BENCH_SERVER_CPU_PROF=<dir>: a V8 CPU profile of the server, written there when it stops.
+  const profile = process.env.BENCH_SERVER_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_SERVER_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, "server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
     env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "spark-bench-")), ...env },
     stdio: "ignore",
     detached: true,
