@@ -32,11 +32,13 @@ export type BrowserPath = { server: RunningServer; chat: Chat; serverCpuMs: () =
 
 /**
  * The path a browser's chat takes: `npm start` (server.mjs, the proxy with its session check, the
- * route handler, the quota reservation, PGlite), a signed-in cookie per simulated user, POST
+ * route handler, the quota reservation; PGlite, or PostgreSQL at `databaseUrl`), a signed-in cookie
+ * per simulated user, POST
  * /api/ai/dify/chat-messages — to an app whose Dify is `upstreamUrl`.
  */
-export async function startBrowserPath(upstreamUrl: string, maxConcurrentChats: number): Promise<BrowserPath> {
+export async function startBrowserPath(upstreamUrl: string, maxConcurrentChats: number, databaseUrl?: string): Promise<BrowserPath> {
   const server = await startProductionServer({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DEV_OUTBOX: "on",
     AUTH_MIN_MAIL_INTERVAL: "0",
     AUTH_RATE_LIMIT_SIGN_IN: "100000/60",

@@ -6,6 +6,7 @@ import { createDifyProxy } from "@/features/ai-apps/server/proxy/handler";
 import { serveProxy } from "@/features/ai-apps/server/proxy/testing";
 import { seedAppRegistry } from "@/features/ai-apps/server/registry";
 import { openDatabase } from "@/lib/db/open";
+import { startPostgresServer } from "../../test/postgres-server";
 import { startBrowserPath } from "./browser-path";
 
 /**
@@ -81,8 +82,14 @@ function format(name: string, phase: Phase): string {
  * process's CPU per chat. Targets of issue 15: at 20, first event ≤ direct + 10 ms; at 200, total
  * ≤ 1.05 × direct.
  */
-async function browserPathRounds(upstreamUrl: string, direct: (index: number, signal: AbortSignal) => Promise<Response>, count: number, rounds: number) {
-  const path = await startBrowserPath(upstreamUrl, count);
+async function browserPathRounds(
+  upstreamUrl: string,
+  direct: (index: number, signal: AbortSignal) => Promise<Response>,
+  count: number,
+  rounds: number,
+  database: { label: string; url?: string },
+) {
+  const path = await startBrowserPath(upstreamUrl, count, database.url);
   try {
     await runPhase(Math.min(10, count), path.chat); // warm-up
     for (const concurrent of [...new Set([Math.min(20, count), count])]) {
@@ -99,7 +106,7 @@ async function browserPathRounds(upstreamUrl: string, direct: (index: number, si
         ratios.push(browserPhase.totalMs / directPhase.totalMs);
         deltas.push(browserPhase.firstEventP50Ms - directPhase.firstEventP50Ms);
       }
-      console.log(`browser path, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
+      console.log(`browser path on ${database.label}, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
       console.log(`  total time / direct:            ${percentile(ratios, 0.5).toFixed(3)}${concurrent >= 200 ? " (target ≤ 1.05)" : ""}`);
       console.log(`  first event p50 − direct:       ${percentile(deltas, 0.5).toFixed(1)} ms${concurrent <= 20 ? " (target ≤ 10 ms)" : ""}`);
       console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms`);
@@ -151,7 +158,17 @@ export default async function proxyBenchmark() {
     console.log(`ratio  total time proxy / direct, median:      ${percentile(ratios, 0.5).toFixed(3)} (rounds: ${ratios.map((ratio) => ratio.toFixed(3)).join(", ")}; target ≤ 1.05)`);
     console.log(`delta  first event p50 proxy − direct, median: ${percentile(deltas, 0.5).toFixed(1)} ms (target ≤ 5 ms)`);
 
-    await browserPathRounds(upstreamUrl, direct, count, rounds);
+    await browserPathRounds(upstreamUrl, direct, count, rounds, { label: "PGlite" });
+    // PGlite runs every query of the process on one thread; PostgreSQL is what a busy site runs on.
+    const postgres = await startPostgresServer();
+    if ("skipped" in postgres) console.log(`browser path on PostgreSQL skipped: ${postgres.skipped}`);
+    else {
+      try {
+        await browserPathRounds(upstreamUrl, direct, count, rounds, { label: "PostgreSQL", url: postgres.url });
+      } finally {
+        await postgres.stop();
+      }
+    }
   } finally {
     await proxyServer.close();
     worker.postMessage("stop");
