@@ -79,6 +79,14 @@ function sendSignedInVisitorOn(request: NextRequest, response: NextResponse): Ne
   const target = saved ?? "/dashboard";
   const redirect = NextResponse.redirect(new URL(target, request.url), 307);
   for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
-  if (cookieName && saved) redirect.cookies.delete(cookieName);
+  // Only a page load uses up the saved path. The router's fetches may be prefetches of a 免费注册 /
+  // 登录 link (Next hides its prefetch header from the proxy), which must not spend it.
+  if (cookieName && saved && isDocumentNavigation(request)) redirect.cookies.delete(cookieName);
   return redirect;
+}
+
+/** A page load by the browser (Fetch Metadata), or a client that sends no such header. */
+function isDocumentNavigation(request: NextRequest): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode === null || mode === "navigate";
 }
