@@ -78,6 +78,8 @@ for (const screen of screens) {
     });
 
     test("every public page fits the screen, speaks Chinese and shows its images", async ({ page }) => {
+      // A dozen pages in one test: on a busy 2-core machine that takes longer than one page's flow.
+      test.slow();
       expect(await walk(page, publicRoutes, screen.width)).toEqual([]);
       // The colour mode followed the system's: the walk really looked at both.
       await page.goto("/");
@@ -85,6 +87,7 @@ for (const screen of screens) {
     });
 
     test("every signed-in page fits the screen, speaks Chinese and shows its images", async ({ page, account }) => {
+      test.slow();
       await signInThroughApi(page.request, account);
       const checkout = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "month" } });
       expect(checkout.status()).toBe(200);

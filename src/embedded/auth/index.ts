@@ -6,7 +6,7 @@ import { createAuthApp } from "./app";
 import type { AuthConfig } from "./config";
 import type { AuthDeps } from "./context";
 import { loadApiKeys, loadSigningKeys } from "./keys";
-import { RateLimiter } from "./rate-limit";
+import { RateLimiter, rateLimitStoreFor } from "./rate-limit";
 import { createRedirectValidator } from "./redirect";
 import { createSessionLiveness, type SessionLiveness } from "./session-liveness";
 
@@ -62,7 +62,7 @@ export async function createAuthService({ db, config, outbox, sessionCacheMs = 3
     config,
     keys: signingKeys,
     outbox,
-    limiter: new RateLimiter(config),
+    limiter: new RateLimiter(config, rateLimitStoreFor(db, config)),
     redirectTo: createRedirectValidator(config),
     issuer,
     externalUrl,

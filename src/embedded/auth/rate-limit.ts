@@ -1,47 +1,43 @@
+import type { Database } from "@/lib/db";
+import { isSharedDatabase } from "@/lib/db/cluster-events";
 import type { AuthConfig, RateLimitName } from "./config";
 import { apiError } from "./errors";
+import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from "./rate-limit-stores";
 
 /**
- * Fixed-window counters per (limit, key), in memory: per process, which matches GoTrue (its limiter
- * is in memory too). Keys are the client IP and, separately, the e-mail / phone being acted on.
+ * Fixed-window counters per (limit, key). Keys are the client IP and, separately, the e-mail / phone
+ * / user being acted on. On a PostgreSQL database several processes may serve the app, so the
+ * counters live there (an attacker spread over processes still meets one limit); on PGlite, in memory.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly config: AuthConfig) {}
+  constructor(
+    private readonly config: AuthConfig,
+    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
+  ) {}
 
   /** Counts one request for each key; throws 429 `over_request_rate_limit` when a key is over. */
-  hit(name: RateLimitName, keys: (string | undefined)[]): void {
+  async hit(name: RateLimitName, keys: (string | undefined)[]): Promise<void> {
     const { max, windowSeconds } = this.config.rateLimits[name];
-    const now = Date.now();
-    if (this.windows.size > 50_000) this.prune(now);
-    for (const key of keys) {
-      if (!key) continue;
-      const id = `${name}:${key}`;
-      let window = this.windows.get(id);
-      if (!window || now - window.start >= windowSeconds * 1000) {
-        window = { start: now, count: 0 };
-        this.windows.set(id, window);
-      }
-      window.count += 1;
-      if (window.count > max) throw apiError(429, "over_request_rate_limit", "Request rate limit reached");
-    }
+    const counts = await this.store.increment(windowIds(name, keys), windowSeconds * 1000);
+    if (counts.some((count) => count > max)) throw overLimit();
   }
 
   /** Throws like `hit` when a key has no request left, without counting one (a look before acting). */
-  check(name: RateLimitName, keys: (string | undefined)[]): void {
+  async check(name: RateLimitName, keys: (string | undefined)[]): Promise<void> {
     const { max, windowSeconds } = this.config.rateLimits[name];
-    const now = Date.now();
-    for (const key of keys) {
-      const window = key ? this.windows.get(`${name}:${key}`) : undefined;
-      if (window && now - window.start < windowSeconds * 1000 && window.count >= max) {
-        throw apiError(429, "over_request_rate_limit", "Request rate limit reached");
-      }
-    }
-  }
-
-  private prune(now: number): void {
-    const longest = Math.max(...Object.values(this.config.rateLimits).map((limit) => limit.windowSeconds)) * 1000;
-    for (const [id, window] of this.windows) if (now - window.start >= longest) this.windows.delete(id);
+    const counts = await this.store.peek(windowIds(name, keys), windowSeconds * 1000);
+    if (counts.some((count) => count >= max)) throw overLimit();
   }
 }
+
+/** The store a service on `db` needs: shared by all processes on PostgreSQL, in memory on PGlite. */
+export function rateLimitStoreFor(db: Database, config: AuthConfig): RateLimitStore {
+  const longestWindowMs = Math.max(...Object.values(config.rateLimits).map((limit) => limit.windowSeconds)) * 1000;
+  return isSharedDatabase(db) ? new PostgresRateLimitStore(db, longestWindowMs) : new MemoryRateLimitStore(longestWindowMs);
+}
+
+const windowIds = (name: RateLimitName, keys: (string | undefined)[]) => [
+  ...new Set(keys.filter((key): key is string => Boolean(key)).map((key) => `${name}:${key}`)),
+];
+
+const overLimit = () => apiError(429, "over_request_rate_limit", "Request rate limit reached");

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { authRefreshTokens, authSessions, authUsers, type AmrEntry, type AuthSessionRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
-import { isBanned, loadUserBundle, serializeUser, type UserBundle } from "./users";
+import { loadUserBundle, serializeUser, type UserBundle } from "./users";
 
 export const newRefreshToken = () => randomBytes(18).toString("base64url");
 

@@ -17,7 +17,7 @@ export async function deliverSms(
   /** Runs once the limits allow the send, before it (e.g. storing the code the text carries). */
   beforeSend?: () => Promise<void>,
 ): Promise<{ messageId?: string }> {
-  deps.limiter.hit("sms", smsLimitKeys(ip, sms.to));
+  await deps.limiter.hit("sms", smsLimitKeys(ip, sms.to));
   await spendDailySms(deps);
   await beforeSend?.();
   return deps.outbox.sendSms(sms).catch((error: unknown) => {
@@ -30,8 +30,8 @@ export async function deliverSms(
 export const smsLimitKeys = (ip: string, phone: string) => [`ip:${ip}`, `phone:${phone.replace(/^\+/, "")}`];
 
 /** 429 when this IP or number has no SMS left, so a flood stops before it creates accounts. */
-export function assertSmsAllowed(deps: AuthDeps, ip: string, phone: string): void {
-  deps.limiter.check("sms", smsLimitKeys(ip, phone));
+export async function assertSmsAllowed(deps: AuthDeps, ip: string, phone: string): Promise<void> {
+  await deps.limiter.check("sms", smsLimitKeys(ip, phone));
 }
 
 /** Counts one SMS against today's (UTC) budget; 429 `over_sms_send_rate_limit` once it is spent. */

@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
+import { closeClusterEvents, registerPostgresDatabase } from "./cluster-events";
 import * as schema from "./schema";
 import type { PostgresConnection } from "./types";
 
@@ -9,13 +10,15 @@ export function openPostgres(url: string): PostgresConnection {
   // An idle client losing its connection (server restart) emits "error"; unhandled, it kills the process.
   pool.on("error", (error) => console.error("PostgreSQL 连接池中的空闲连接出错：", error));
   let closing: Promise<void> | undefined;
+  const db = drizzle({ client: pool, schema });
+  registerPostgresDatabase(db, pool, url);
   return {
     driver: "postgres",
     pool,
-    db: drizzle({ client: pool, schema }),
+    db,
     get closed() {
       return closing !== undefined || pool.ended;
     },
-    close: () => (closing ??= pool.ended ? Promise.resolve() : pool.end()),
+    close: () => (closing ??= closeClusterEvents(db).then(() => (pool.ended ? undefined : pool.end()))),
   };
 }

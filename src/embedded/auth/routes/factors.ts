@@ -95,7 +95,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.post("/factors/:id/challenge", auth, async (c) => {
     const body = await readBody(c, challengeBody);
-    deps.limiter.hit("mfa", [clientIp(c), `user:${c.get("bundle").user.id}`]);
+    await deps.limiter.hit("mfa", [clientIp(c), `user:${c.get("bundle").user.id}`]);
     const factor = ownFactor(c.get("bundle").factors, c.req.param("id"));
     const id = randomUUID();
     let otpCodeHash: string | null = null;
@@ -116,7 +116,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.post("/factors/:id/verify", auth, async (c) => {
     const body = await readBody(c, verifyBody);
-    deps.limiter.hit("mfa", [clientIp(c), `user:${c.get("bundle").user.id}`]);
+    await deps.limiter.hit("mfa", [clientIp(c), `user:${c.get("bundle").user.id}`]);
     const factor = ownFactor(c.get("bundle").factors, c.req.param("id"));
     const session = c.get("session");
     if (!session) throw apiError(401, "no_authorization", "This endpoint requires a valid Bearer token with a session");

@@ -27,7 +27,7 @@ export function registerOtp(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (!body.email && !body.phone) throw badRequest("An email address or phone number is required");
     if (body.channel && !body.phone) throw badRequest("Channel can only be used with a phone number");
     const pkce = readPkce(body);
-    deps.limiter.hit("otp", [ip, identifierKey(body)]);
+    await deps.limiter.hit("otp", [ip, identifierKey(body)]);
     const createUser = body.create_user ?? true;
     if (body.email) {
       if (!config.emailEnabled) throw apiError(422, "email_provider_disabled", "Email logins are disabled");
@@ -43,7 +43,7 @@ export function registerOtp(app: Hono<AuthEnv>, deps: AuthDeps) {
     }
     if (!config.phoneEnabled) throw apiError(400, "phone_provider_disabled", "Unsupported phone provider");
     const phone = normalizePhone(body.phone!);
-    assertSmsAllowed(deps, ip, phone);
+    await assertSmsAllowed(deps, ip, phone);
     let user = await findUserByPhone(deps.db, phone);
     if (!user) {
       if (!createUser || config.disableSignup) throw apiError(422, "otp_disabled", "Signups not allowed for otp");

@@ -18,7 +18,7 @@ export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (!body.email) throw badRequest("Password recovery requires an email");
     const email = normalizeEmail(body.email);
     const pkce = readPkce(body);
-    deps.limiter.hit("otp", [clientIp(c), identifierKey({ email })]);
+    await deps.limiter.hit("otp", [clientIp(c), identifierKey({ email })]);
     const user = await findUserByEmail(deps.db, email);
     // Unknown addresses get the same answer: no account enumeration.
     if (user) await sendEmailToken(deps, { user, kind: "recovery", email, redirectTo: requestRedirect(deps, c), pkce });
@@ -31,7 +31,7 @@ export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
       throw badRequest(`Missing one of these types: ${RESEND_TYPES.join(", ")}`);
     }
     const pkce = readPkce(body);
-    deps.limiter.hit("resend", [clientIp(c), identifierKey(body)]);
+    await deps.limiter.hit("resend", [clientIp(c), identifierKey(body)]);
     const redirectTo = requestRedirect(deps, c);
     if (body.type === "signup" || body.type === "email_change") {
       if (!body.email) throw badRequest("Type provided requires an email address");

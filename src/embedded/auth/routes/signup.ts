@@ -53,11 +53,11 @@ export function registerSignup(app: Hono<AuthEnv>, deps: AuthDeps) {
 
     if (!body.email && !body.phone) {
       if (!config.anonymousSignIns) throw apiError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");
-      deps.limiter.hit("signUp", [ip]);
+      await deps.limiter.hit("signUp", [ip]);
       const user = await insertUser(deps, { isAnonymous: true, userMetadata: body.data });
       return c.json(await startSession(deps, user.id, "anonymous", meta));
     }
-    deps.limiter.hit("signUp", [ip, identifierKey(body)]);
+    await deps.limiter.hit("signUp", [ip, identifierKey(body)]);
     if (!body.password) throw badRequest("Signup requires a valid password");
     assertPasswordStrength(body.password, config);
     if (body.email && body.phone) throw badRequest("Only an email address or phone number should be provided on signup.");
@@ -85,7 +85,7 @@ export function registerSignup(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (!config.phoneEnabled) throw apiError(400, "phone_provider_disabled", "Phone signups are disabled");
     if (pkce) throw badRequest("PKCE not supported for phone signups");
     const phone = normalizePhone(body.phone!);
-    if (!smsAutoconfirm) assertSmsAllowed(deps, ip, phone);
+    if (!smsAutoconfirm) await assertSmsAllowed(deps, ip, phone);
     let user = await findUserByPhone(deps.db, phone);
     if (user?.phoneConfirmedAt) {
       if (smsAutoconfirm) throw apiError(422, "user_already_exists", "User already registered");

@@ -29,9 +29,9 @@ const REFUSAL_DELAY_MS = 1000;
 const REFUSAL_JITTER_MS = 500;
 
 /** Runs the admission checks; a refusal is thrown after a pause. */
-async function admitPasswordCheck(checks: () => void): Promise<void> {
+async function admitPasswordCheck(checks: () => Promise<void>): Promise<void> {
   try {
-    checks();
+    await checks();
   } catch (refusal) {
     const delay = REFUSAL_DELAY_MS + (Math.random() * 2 - 1) * REFUSAL_JITTER_MS;
     await new Promise((resolve) => setTimeout(resolve, delay));
@@ -52,8 +52,8 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
       if (body.email && body.phone) throw badRequest("Only an email address or phone number should be provided on login.");
       if (!body.email && !body.phone) throw badRequest("missing email or phone");
       const identifier = body.email ? normalizeEmail(body.email) : normalizePhone(body.phone!);
-      await admitPasswordCheck(() => {
-        deps.limiter.hit("signIn", [ip, body.email?.toLowerCase() ?? body.phone]);
+      await admitPasswordCheck(async () => {
+        await deps.limiter.hit("signIn", [ip, body.email?.toLowerCase() ?? body.phone]);
         passwordWork.assertRoom(ip, identifier);
       });
       const user = body.email
@@ -78,7 +78,7 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (grantType === "refresh_token") {
       const body = await readBody(c, refreshBody);
       if (!body.refresh_token) throw new OAuthStyleError("invalid_request", "refresh_token required");
-      deps.limiter.hit("signIn", [ip]);
+      await deps.limiter.hit("signIn", [ip]);
       return c.json(await refreshSession(deps, body.refresh_token));
     }
 
@@ -87,7 +87,7 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
       if (!body.auth_code || !body.code_verifier) {
         throw badRequest("invalid request: both auth code and code verifier should be non-empty");
       }
-      deps.limiter.hit("signIn", [ip]);
+      await deps.limiter.hit("signIn", [ip]);
       const [flow] = await deps.db.select().from(authFlowStates).where(eq(authFlowStates.authCode, body.auth_code));
       // A flow state is only exchangeable once its link / callback has been verified (auth code issued).
       if (!flow || !flow.userId || !flow.authCodeIssuedAt) {

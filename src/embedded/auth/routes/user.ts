@@ -47,7 +47,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
   app.put("/user", auth, async (c) => {
     // Top-level nulls mean "absent"; nulls inside `data` survive (they delete keys).
     const body = await readBody(c, updateBody);
-    deps.limiter.hit("otp", [clientIp(c)]);
+    await deps.limiter.hit("otp", [clientIp(c)]);
     const { user, factors } = c.get("bundle");
     const session = c.get("session");
     const claims = c.get("claims");

@@ -28,7 +28,7 @@ export function registerVerify(app: Hono<AuthEnv>, deps: AuthDeps) {
   app.post("/verify", async (c) => {
     const body = await readBody(c, verifyBody);
     // Per address too: guesses spread over many IPs still share the address's budget.
-    deps.limiter.hit("verify", [clientIp(c), identifierKey(body)]);
+    await deps.limiter.hit("verify", [clientIp(c), identifierKey(body)]);
     const type = verifyType(body.type);
     if (body.token && body.token_hash) throw badRequest("Verify requires either a token or a token hash");
     if (body.token_hash && (body.email || body.phone)) throw badRequest("Only the token_hash and type should be provided");
@@ -43,7 +43,7 @@ export function registerVerify(app: Hono<AuthEnv>, deps: AuthDeps) {
     const token = c.req.query("token") ?? "";
     const isPkce = token.startsWith("pkce_");
     try {
-      deps.limiter.hit("verify", [clientIp(c)]);
+      await deps.limiter.hit("verify", [clientIp(c)]);
       const type = verifyType(c.req.query("type"));
       if (!token) throw badRequest("Verify requires a token or a token hash");
       const outcome = await verifyOneTimeToken(deps, { type, tokenHash: token });

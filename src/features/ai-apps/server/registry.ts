@@ -1,5 +1,6 @@
 import { and, asc, eq, notInArray } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/client";
+import { clusterEventsFor } from "@/lib/db/cluster-events";
 import { aiApps, type AiAppRow } from "@/lib/db/schema/ai-apps";
 import type { Database } from "@/lib/db/types";
 import type { PublicAiApp } from "../types";
@@ -33,6 +34,8 @@ export async function seedAppRegistry(db: Database, apps: ConfiguredApp[] = load
       .update(aiApps)
       .set({ enabled: false })
       .where(keep.length > 0 ? and(notInArray(aiApps.appid, keep), eq(aiApps.enabled, true)) : eq(aiApps.enabled, true));
+    // Every process drops its cached look-ups (the proxy's app cache), so the change holds at once.
+    await clusterEventsFor(db).publish("spark_ai_registry_changed", "*");
   })();
   seeded.set(db, work);
   await work;

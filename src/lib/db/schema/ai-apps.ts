@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The AI app registry: one row per Dify app the product offers. `upstreamSecretKey` is the app's
@@ -33,3 +33,19 @@ export const aiApps = pgTable(
 
 export type AiAppRow = typeof aiApps.$inferSelect;
 export type NewAiAppRow = typeof aiApps.$inferInsert;
+
+/**
+ * Which user started which upstream (Dify) task, while it may still run: a stop is forwarded only for
+ * the user who started the task. In the database so a stop that reaches another app process than the
+ * one relaying the stream is still recognised (with PGlite, one process, the proxy keeps it in memory).
+ */
+export const aiRunningTasks = pgTable(
+  "ai_running_tasks",
+  {
+    taskId: text("task_id").primaryKey(),
+    userId: uuid("user_id").notNull(),
+    appid: text("appid").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("ai_running_tasks_expires_at").on(table.expiresAt)],
+);

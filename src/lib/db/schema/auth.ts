@@ -186,6 +186,16 @@ export const authSmsDailyCounts = authSchema.table("sms_daily_counts", {
   count: integer("count").notNull().default(0),
 });
 
+/**
+ * Fixed-window request counters of the auth limits, shared by every process on one PostgreSQL
+ * (with PGlite, one process by construction, they stay in memory). Old windows are pruned.
+ */
+export const authRateLimitWindows = authSchema.table("rate_limit_windows", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
 export const authAuditLog = authSchema.table(
   "audit_log_entries",
   {

@@ -3,11 +3,12 @@ import { createDemoDifyServer } from "@/embedded/dify";
 import { ApiRouteError, readOptionalJsonBody } from "@/lib/api";
 import type { Database } from "@/lib/db/types";
 import { APPID_PATTERN } from "../../types";
-import { getApp, type AiApp } from "../registry";
+import type { AiApp } from "../registry";
+import { AppCache } from "./app-cache";
 import { resolveEndpoint, stopPathFor, type Endpoint, type GenerationKind } from "./endpoints";
 import { jsonError, mapUpstreamError, MESSAGES } from "./errors";
 import { relayEventStream } from "./relay";
-import { TaskOwnership } from "./tasks";
+import { RunningTasks } from "./running-tasks";
 import { prepareUploadForm } from "./upload-form";
 import { ParametersCache } from "./uploads";
 import { createUpstreamCaller, type UpstreamRequest } from "./upstream";
@@ -66,8 +67,6 @@ export interface DifyProxy {
 
 class UpstreamTimeout extends Error {}
 
-const APP_CACHE_MS = 5_000;
-
 export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   let embedded: Promise<Pick<Hono, "fetch">> | undefined;
@@ -75,17 +74,12 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     fetch: options.fetch,
     embedded: () => (embedded ??= options.database().then((db) => createDemoDifyServer({ db, paceMs: options.demoPaceMs }))),
   });
-  const tasks = new TaskOwnership();
-  // Registry rows change only at start-up (seeding); a short cache keeps a database round trip off
-  // every proxied call's first byte.
-  const apps = new Map<string, { app: Promise<AiApp | undefined>; expiresAt: number }>();
-  const lookupApp = (appid: string, db: Database) => {
-    const cached = apps.get(appid);
-    if (cached && cached.expiresAt > Date.now()) return cached.app;
-    const app = getApp(appid, db);
-    apps.set(appid, { app, expiresAt: Date.now() + APP_CACHE_MS });
-    app.catch(() => apps.delete(appid));
-    return app;
+  // Both need the database, which opens on the first call; both listen to the other processes.
+  let shared: { apps: AppCache; tasks: RunningTasks } | undefined;
+  const sharedState = async (db: Database) => {
+    if (!shared) shared = { apps: new AppCache(db), tasks: new RunningTasks(db) };
+    await Promise.all([shared.apps.listen(), shared.tasks.listen()]);
+    return shared;
   };
   const parameters = new ParametersCache(callUpstream);
   const usage = new UsageBatcher(options.database);
@@ -152,8 +146,8 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     const url = new URL(request.url);
     const appid = url.searchParams.get("appid") ?? "";
     if (!APPID_PATTERN.test(appid)) return jsonError(404, MESSAGES.appNotFound);
-    const db = await options.database();
-    const app = await lookupApp(appid, db);
+    const { apps, tasks } = await sharedState(await options.database());
+    const app = await apps.get(appid);
     if (!app) return jsonError(404, MESSAGES.appNotFound);
     if (!endpoint.kinds.includes(app.kind)) return jsonError(400, MESSAGES.wrongKind);
 
@@ -187,7 +181,10 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       streaming = json.response_mode === "streaming";
       upstream.json = json;
     }
-    if (endpoint.stopTask !== undefined && !tasks.owns(endpoint.stopTask, userId, appid)) return jsonError(404, MESSAGES.taskNotFound);
+    if (endpoint.stopTask !== undefined) {
+      if (!(await tasks.owns(endpoint.stopTask, userId, appid))) return jsonError(404, MESSAGES.taskNotFound);
+      track(tasks.announceStop(endpoint.stopTask));
+    }
     if (endpoint.userIn === "form") {
       const form = await prepareUploadForm(request, app, userId, parameters);
       if (form instanceof Response) return form;
@@ -206,7 +203,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       track(recorded.finally(() => hook?.settle()));
     };
     try {
-      return await forward(request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true) });
+      return await forward(request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks });
     } finally {
       if (!deferred) settle();
     }
@@ -224,9 +221,10 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     settle: (recorded?: Promise<void>) => void;
     /** A stream was handed to the relay: its end settles the reservation, not the return of `forward`. */
     defer: () => void;
+    tasks: RunningTasks;
   };
 
-  const forward = async (request: Request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer }: ForwardInput): Promise<Response> => {
+  const forward = async (request: Request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer, tasks }: ForwardInput): Promise<Response> => {
 
     const call = streaming ? send(app, upstream, request.signal, timeouts.headersMs, timeouts.drainMs) : send(app, upstream, request.signal, timeouts.blockingMs);
     let response: Response;
@@ -259,9 +257,10 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         tracker,
         idleTimeoutMs: timeouts.idleMs,
         drainMs,
-        onTaskStarted: (taskId) => tasks.remember(taskId, userId, appid),
+        onTaskStarted: (taskId) => tasks.started(taskId, { userId, appid }, () => track(stopTask(app, kind, taskId, userId))),
         onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
         onFinish: () => {
+          tasks.ended(tracker.taskId);
           settle(endpoint.generation ? recordUsage(tracker, { appid, userId, kind, latencyMs: Date.now() - started }) : undefined);
           finishRelay();
         },

@@ -19,7 +19,11 @@ export interface RelayOptions {
   idleTimeoutMs: number;
   /** After the browser left: how long to keep reading for the task id (to stop it) and the final usage. */
   drainMs: number;
-  onTaskStarted: (taskId: string) => void;
+  /**
+   * The stream named its task. The event naming it reaches the browser only once this settles: a
+   * stop the browser sends for that task, to whichever process, finds its owner recorded.
+   */
+  onTaskStarted: (taskId: string) => Promise<void> | void;
   /** The browser left before the answer ended: stop the upstream task. */
   onAbandoned: (taskId: string) => void;
   /** Called exactly once, when the relay is over (stream closed, cut, or drained after a disconnect). */
@@ -46,6 +50,7 @@ export function relayEventStream(options: RelayOptions): Response {
   let drainDeadline = Infinity;
   let stopRequested = false;
   let announcedTask = false;
+  let taskRecorded: Promise<void> | undefined;
 
   const stopUpstream = () => {
     options.abortUpstream();
@@ -73,7 +78,9 @@ export function relayEventStream(options: RelayOptions): Response {
       tracker.observe(event);
       if (!announcedTask && tracker.taskId) {
         announcedTask = true;
-        options.onTaskStarted(tracker.taskId);
+        taskRecorded = Promise.resolve(options.onTaskStarted(tracker.taskId)).catch((error: unknown) =>
+          console.error("[ai-apps proxy] 无法记录任务的所有者", error),
+        );
       }
     }
     maybeStopTask();
@@ -129,6 +136,10 @@ export function relayEventStream(options: RelayOptions): Response {
           break;
         }
         const { out, close } = await step();
+        if (taskRecorded) {
+          await taskRecorded;
+          taskRecorded = undefined;
+        }
         if (!clientGone && out) {
           try {
             controller.enqueue(encoder.encode(out));
