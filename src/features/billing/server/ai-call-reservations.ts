@@ -1,9 +1,9 @@
-import { and, count, eq, lte, sql } from "drizzle-orm";
-import { aiQuotaReservations, subscriptions, type Database } from "@/lib/db";
+import { and, count, eq, sql } from "drizzle-orm";
+import { aiQuotaReservations, aiUsageEvents, subscriptions, type Database } from "@/lib/db";
+import { startOfMonth } from "../calendar";
 import { planOrFree } from "../plans";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { settleLocalSubscription } from "./settle-period";
-import { tokensUsedThisMonth } from "./subscription-summary";
 import { enforcedTokenQuota } from "./token-quota";
 
 /**
@@ -26,32 +26,66 @@ export type AiCallAdmission =
  * once the call's usage row is written (or the call failed).
  */
 export async function reserveAiCall(db: Database, userId: string, now = new Date()): Promise<AiCallAdmission> {
-  await settleLocalSubscription(db, userId, now);
   return db.transaction(async (tx) => {
-    // Serialises admissions per user (released at commit); other users are not held up.
+    // Serialises admissions per user (released at commit); other users are not held up. The reads
+    // below are statements of their own, so their snapshot is taken after the lock is held.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ai-quota:${userId}`}, 0))`);
-    await tx.delete(aiQuotaReservations).where(and(eq(aiQuotaReservations.userId, userId), lte(aiQuotaReservations.expiresAt, now)));
+    let state = await readAdmissionState(tx, userId, now);
+    if (state.periodEnded) {
+      // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
+      await settleLocalSubscription(tx, userId, now);
+      state = await readAdmissionState(tx, userId, now);
+    }
+    const plan = planOrFree(state.planId);
+    if (state.calls >= plan.maxConcurrentAiCalls) return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
 
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-    const plan = planOrFree(row && row.status !== "canceled" ? row.planId : undefined);
-    const [inFlight] = await tx
-      .select({ calls: count(), tokens: sql<string>`coalesce(sum(${aiQuotaReservations.tokens}), 0)` })
-      .from(aiQuotaReservations)
-      .where(eq(aiQuotaReservations.userId, userId));
-    const calls = inFlight?.calls ?? 0;
-    if (calls >= plan.maxConcurrentAiCalls) return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
-
-    const used = await tokensUsedThisMonth(tx, userId, now);
-    const left = enforcedTokenQuota(plan) - used - Number(inFlight?.tokens ?? 0);
+    const left = enforcedTokenQuota(plan) - state.usedTokens - state.reservedTokens;
     if (left <= 0) return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE };
 
-    // Never reserve beyond what is left, so a user near the edge can still make one call.
-    const [reservation] = await tx
-      .insert(aiQuotaReservations)
-      .values({ userId, tokens: Math.min(AI_CALL_RESERVATION_TOKENS, left), createdAt: now, expiresAt: new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS) })
-      .returning({ id: aiQuotaReservations.id });
-    return { admitted: true, reservationId: reservation!.id };
+    // Never reserve beyond what is left, so a user near the edge can still make one call. The user's
+    // expired reservations (their process died) are swept in the same statement.
+    const tokens = Math.min(AI_CALL_RESERVATION_TOKENS, left);
+    const expiresAt = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      with swept as (
+        delete from ${aiQuotaReservations}
+        where ${aiQuotaReservations.userId} = ${userId} and ${aiQuotaReservations.expiresAt} <= ${now}
+      )
+      insert into ${aiQuotaReservations} (user_id, tokens, created_at, expires_at)
+      values (${userId}, ${tokens}, ${now}, ${expiresAt})
+      returning id`);
+    return { admitted: true, reservationId: rows[0]!.id };
   });
+}
+
+type AdmissionState = { planId: string | undefined; periodEnded: boolean; calls: number; reservedTokens: number; usedTokens: number };
+
+/**
+ * Everything an admission decides on, in one statement (it runs on every chat): the plan, whether a
+ * local subscription's period is over, the calls in flight with their reserved tokens, and this
+ * month's usage.
+ */
+async function readAdmissionState(db: Database, userId: string, now: Date): Promise<AdmissionState> {
+  const live = sql`${aiQuotaReservations.userId} = ${userId} and ${aiQuotaReservations.expiresAt} > ${now}`;
+  const { rows } = await db.execute<{ plan_id: string | null; status: string | null; provider: string | null; period_end: Date | string | null; calls: string | number; reserved: string | number; used: string | number }>(sql`
+    select ${subscriptions.planId} as plan_id, ${subscriptions.status} as status, ${subscriptions.provider} as provider,
+      ${subscriptions.currentPeriodEnd} as period_end,
+      (select count(*) from ${aiQuotaReservations} where ${live}) as calls,
+      (select coalesce(sum(${aiQuotaReservations.tokens}), 0) from ${aiQuotaReservations} where ${live}) as reserved,
+      (select coalesce(sum(${aiUsageEvents.totalTokens}), 0) from ${aiUsageEvents}
+        where ${aiUsageEvents.userId} = ${userId} and ${aiUsageEvents.createdAt} >= ${startOfMonth(now)}) as used
+    from (select 1) as one left join ${subscriptions} on ${subscriptions.userId} = ${userId}`);
+  const row = rows[0]!;
+  const active = row.status !== null && row.status !== "canceled";
+  const periodEnd = row.period_end === null ? null : new Date(row.period_end);
+  return {
+    planId: active ? (row.plan_id ?? undefined) : undefined,
+    // settleLocalSubscription's own test: a local (non-Stripe) subscription whose period has passed.
+    periodEnded: active && row.provider !== "stripe" && periodEnd !== null && periodEnd <= now,
+    calls: Number(row.calls),
+    reservedTokens: Number(row.reserved),
+    usedTokens: Number(row.used),
+  };
 }
 
 /** Settles a reservation: the call's usage row (if any) is written, so the held tokens are let go. */
