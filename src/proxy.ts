@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { refreshSessionAndGuard } from "@/features/auth/proxy-session";
+import { SESSION_HANDOFF_HEADER } from "@/features/auth/session-handoff";
 import { authCallbackRedirectTarget } from "@/features/routing/auth-callback-redirect";
 import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
 import {
@@ -31,7 +32,7 @@ export async function proxy(request: NextRequest) {
 
   // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
   const contentSecurityPolicy = pageContentSecurityPolicy();
-  const response = await refreshSessionAndGuard(request, (continued) => passThrough(continued, contentSecurityPolicy));
+  const response = await refreshSessionAndGuard(request, (continued, handoff) => passThrough(continued, contentSecurityPolicy, handoff));
   response.headers.set("Content-Security-Policy", contentSecurityPolicy.header);
   return withSecurityHeaders(request, response);
 }
@@ -50,9 +51,14 @@ function pageContentSecurityPolicy(): PagePolicy {
   return { nonce, header };
 }
 
-/** Continues with the request, adding the path header that not-found screens print and the nonce. */
-function passThrough(request: NextRequest, policy: PagePolicy): NextResponse {
+/**
+ * Continues with the request, adding the path header that not-found screens print, the nonce, and the
+ * session this proxy verified — replacing any such header the client sent.
+ */
+function passThrough(request: NextRequest, policy: PagePolicy, handoff: string | undefined): NextResponse {
   const headers = new Headers(request.headers);
+  headers.delete(SESSION_HANDOFF_HEADER);
+  if (handoff) headers.set(SESSION_HANDOFF_HEADER, handoff);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   headers.set(NONCE_HEADER, policy.nonce);
   headers.set("Content-Security-Policy", policy.header);

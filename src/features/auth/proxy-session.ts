@@ -5,6 +5,7 @@ import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { isGuardedPath, MFA_STEP_QUERY, redirectCookieName, routeGuardConfig } from "./route-guard";
 import { safeRedirectPath } from "./safe-redirect";
 import { checkSession } from "./session-check";
+import { sealSessionHandoff } from "./session-handoff";
 
 // No `server-only` here: this module runs in the Next.js proxy, whose bundle lacks that condition.
 
@@ -12,21 +13,23 @@ import { checkSession } from "./session-check";
  * The proxy's auth step (Supabase's pattern for @supabase/ssr): refresh the session cookies on the
  * way in, then send visitors without a live session away from guarded pages (to the MFA step when
  * their user has a verified factor and the session is still aal1). `continueRequest` builds the
- * pass-through response from the (possibly updated) request, so other request headers survive.
+ * pass-through response from the (possibly updated) request, so other request headers survive, and
+ * hands the handler what was verified here (`handoff`, see session-handoff.ts; undefined: nobody).
  */
 export async function refreshSessionAndGuard(
   request: NextRequest,
-  continueRequest: (request: NextRequest) => NextResponse,
+  continueRequest: (request: NextRequest, handoff: string | undefined) => NextResponse,
 ): Promise<NextResponse> {
   const connection = await getSupabaseConnection();
-  let response = continueRequest(request);
+  let handoff: string | undefined;
+  let response = continueRequest(request, handoff);
   const supabase = createServerClient(connection.url, connection.anonKey, {
     ...serverClientOptions(connection, visitorIp(request.headers)),
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (cookiesToSet) => {
         for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-        response = continueRequest(request);
+        response = continueRequest(request, handoff);
         for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
       },
     },
@@ -34,16 +37,21 @@ export async function refreshSessionAndGuard(
   // getClaims() verifies the access token (JWKS) and refreshes it when it is about to expire.
   const { data } = await supabase.auth.getClaims();
   const claims = data?.claims;
+  // The token getClaims just verified (read from the cookies; no request is made).
+  const accessToken = claims ? (await supabase.auth.getSession()).data.session?.access_token : undefined;
+  if (claims && accessToken) {
+    handoff = sealSessionHandoff(claims, accessToken);
+    const refreshed = response.cookies.getAll();
+    response = continueRequest(request, handoff);
+    for (const cookie of refreshed) response.cookies.set(cookie);
+  }
 
   const { pathname, search } = request.nextUrl;
   const entryPage = isSignedOutEntryPage(request);
   if (!isGuardedPath(pathname) && !entryPage) return response;
   // Only guarded pages pay for the liveness look-up; API routes make their own (requireCurrentUserId).
   let verdict: "ok" | "mfa_required" | "signed_out" = "signed_out";
-  if (claims) {
-    const { data: current } = await supabase.auth.getSession();
-    verdict = (await checkSession(connection, claims, current.session?.access_token)).state;
-  }
+  if (claims) verdict = (await checkSession(connection, claims, accessToken)).state;
   if (entryPage) return verdict === "ok" ? sendSignedInVisitorOn(request, response) : response;
   if (verdict === "ok") return response;
 

@@ -1,5 +1,6 @@
 // First: sets up what next start does before anything else (see next-request-scope.ts).
 import { callRouteHandler } from "./next-request-scope";
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createServerClient } from "@supabase/ssr";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
@@ -28,6 +29,7 @@ const { getSupabaseConnection, serverClientOptions } = await import("@/lib/supab
 const { closeDatabase, getDatabase } = await import("@/lib/db");
 const { seedAppRegistry } = await import("@/features/ai-apps/server");
 const { demoRegistryApps } = await import("@/features/ai-apps/server/config");
+const { openSessionHandoff, SESSION_HANDOFF_HEADER, sealSessionHandoff } = await import("@/features/auth/session-handoff");
 
 type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
 let connection: Connection;
@@ -74,7 +76,17 @@ async function cookieHeader(session: Session): Promise<string> {
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
-type Surfaces = { notes: number; dashboard: string; ai: number; upload: boolean; download: boolean };
+type Surfaces = { notes: number; handedOff: number; dashboard: string; ai: number; upload: boolean; download: boolean };
+
+/**
+ * The headers a route handler gets under `npm start`: the proxy runs first and may hand over the
+ * session it verified (session-handoff.ts); Next.js passes its request headers on as these.
+ */
+async function throughProxy(url: string, cookie: string): Promise<Record<string, string>> {
+  const response = await proxy(new NextRequest(url, { headers: { cookie } }));
+  const handoff = response.headers.get(`x-middleware-request-${SESSION_HANDOFF_HEADER}`);
+  return handoff ? { cookie, [SESSION_HANDOFF_HEADER]: handoff } : { cookie };
+}
 
 /**
  * What each product surface answers this access token and the cookies that carry it (`cookie`: made
@@ -82,16 +94,21 @@ type Surfaces = { notes: number; dashboard: string; ai: number; upload: boolean;
  */
 async function probe(session: Session, userId: string, cookie?: string): Promise<Surfaces> {
   cookie ??= await cookieHeader(session);
+  // Called directly, the route verifies the token itself; after the proxy, it trusts the proxy's check.
   const notes = await callRouteHandler(
     (request) => notesRoute.GET(request as NextRequest),
     new NextRequest(`${SITE}/api/notes`, { headers: { cookie } }),
+  );
+  const handedOff = await callRouteHandler(
+    (request) => notesRoute.GET(request as NextRequest),
+    new NextRequest(`${SITE}/api/notes`, { headers: await throughProxy(`${SITE}/api/notes`, cookie) }),
   );
   const page = await proxy(new NextRequest(`${SITE}/dashboard`, { headers: { cookie } }));
   const location = page.headers.get("location");
   const dashboard = location ? new URL(location).pathname + new URL(location).search : String(page.status);
   const ai = await callRouteHandler(
     (request) => difyRoute.GET(request, { params: Promise.resolve({ path: ["parameters"] }) }),
-    new Request(`${SITE}/api/ai/dify/parameters?appid=demo-chat`, { headers: { cookie } }),
+    new Request(`${SITE}/api/ai/dify/parameters?appid=demo-chat`, { headers: await throughProxy(`${SITE}/api/ai/dify/parameters?appid=demo-chat`, cookie) }),
   );
   const storage = createClient(connection.url, connection.anonKey, {
     global: { fetch: connection.fetch, headers: { Authorization: `Bearer ${session.access_token}` } },
@@ -102,12 +119,12 @@ async function probe(session: Session, userId: string, cookie?: string): Promise
   // Download what the service role put there, so a refused upload does not hide a working download.
   await admin.storage.from(BUCKET).upload(`${userId}/seed.txt`, new Blob(["seed"]), { contentType: "text/plain", upsert: true });
   const download = await storage.download(`${userId}/seed.txt`);
-  return { notes: notes.status, dashboard, ai: ai.status, upload: !upload.error, download: !download.error };
+  return { notes: notes.status, handedOff: handedOff.status, dashboard, ai: ai.status, upload: !upload.error, download: !download.error };
 }
 
-const ALLOWED: Surfaces = { notes: 200, dashboard: "200", ai: 200, upload: true, download: true };
-const SIGNED_OUT: Surfaces = { notes: 401, dashboard: "/auth/signin", ai: 401, upload: false, download: false };
-const MFA_OWED: Surfaces = { notes: 403, dashboard: "/auth/signin?step=mfa", ai: 403, upload: false, download: false };
+const ALLOWED: Surfaces = { notes: 200, handedOff: 200, dashboard: "200", ai: 200, upload: true, download: true };
+const SIGNED_OUT: Surfaces = { notes: 401, handedOff: 401, dashboard: "/auth/signin", ai: 401, upload: false, download: false };
+const MFA_OWED: Surfaces = { notes: 403, handedOff: 403, dashboard: "/auth/signin?step=mfa", ai: 403, upload: false, download: false };
 
 beforeAll(async () => {
   connection = await getSupabaseConnection();
@@ -198,5 +215,36 @@ describe("revoked sessions are refused on every product surface (issue 12 findin
     expect(reuse.error).toMatchObject({ code: "refresh_token_already_used" });
     expect(await probe(session, user.id, cookie)).toEqual(SIGNED_OUT);
     expect(await probe(rotated.data.session!, user.id, rotatedCookie)).toEqual(SIGNED_OUT);
+  });
+});
+
+describe("the proxy's session handoff cannot be forged", () => {
+  it("the proxy hands a signed-in request's verified session to the route", async () => {
+    const user = await newUser();
+    const { session } = await signIn(user.email);
+    const headers = await throughProxy(`${SITE}/api/notes`, await cookieHeader(session));
+    expect(openSessionHandoff(headers[SESSION_HANDOFF_HEADER])?.claims.sub).toBe(user.id);
+  });
+
+  it("a route ignores a handoff the proxy of this process did not seal", async () => {
+    const user = await newUser();
+    const { session } = await signIn(user.email);
+    const claims = decodeJwt(session.access_token);
+    const forged = sealSessionHandoff(claims, session.access_token, randomBytes(32))!;
+    const notes = await callRouteHandler(
+      (request) => notesRoute.GET(request as NextRequest),
+      new NextRequest(`${SITE}/api/notes`, { headers: { [SESSION_HANDOFF_HEADER]: forged } }),
+    );
+    expect(notes.status).toBe(401);
+  });
+
+  it("the proxy drops a handoff header a client sends", async () => {
+    const user = await newUser();
+    const { session } = await signIn(user.email);
+    const sealed = sealSessionHandoff(decodeJwt(session.access_token), session.access_token)!;
+    // Sealed with this process's key, but sent by the client without the session cookies.
+    const response = await proxy(new NextRequest(`${SITE}/api/notes`, { headers: { [SESSION_HANDOFF_HEADER]: sealed } }));
+    expect(response.headers.get(`x-middleware-request-${SESSION_HANDOFF_HEADER}`)).toBeNull();
+    expect(response.headers.get("x-middleware-override-headers")?.split(",")).not.toContain(SESSION_HANDOFF_HEADER);
   });
 });
