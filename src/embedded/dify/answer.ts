@@ -1,3 +1,4 @@
+import { countTokens } from "@/lib/token-estimate";
 import { stableHash, writeChatAnswer, writeCopy, writeOutline } from "./demo-writer";
 
 /**
@@ -77,16 +78,7 @@ function showcaseAnswer(query: string): string {
   ].join("\n");
 }
 
-/** Token estimate: one per CJK character, one per ~4 other non-space characters. Deterministic. */
-export function countTokens(text: string): number {
-  let cjk = 0;
-  let other = 0;
-  for (const char of text) {
-    if (/[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(char)) cjk += 1;
-    else if (!/\s/.test(char)) other += 1;
-  }
-  return cjk + Math.ceil(other / 4);
-}
+export { countTokens };
 
 /** A fixed "system prompt" cost, so prompt tokens are never zero. */
 const SYSTEM_PROMPT_TOKENS = 24;

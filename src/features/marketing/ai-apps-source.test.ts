@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { listShowcaseApps } from "./ai-apps-source";
 
 describe("the AI apps shown on / and /ai", () => {
-  it("are the registry's apps with public fields only (the embedded demo apps when nothing is configured)", () => {
+  it("are the registry's apps with public fields only (the embedded demo apps and the demo model app when nothing is configured)", () => {
     const apps = listShowcaseApps();
-    expect(apps.map((app) => app.kind).sort()).toEqual(["chat", "completion", "workflow"]);
+    expect(apps.map((app) => app.kind).sort()).toEqual(["chat", "chat", "completion", "workflow"]);
     for (const app of apps) expect(Object.keys(app).sort()).toEqual(["appid", "description", "icon", "kind", "name"]);
   });
 });

@@ -4,6 +4,7 @@ import { clusterEventsFor } from "@/lib/db/cluster-events";
 import { aiApps, type AiAppRow } from "@/lib/db/schema/ai-apps";
 import type { Database } from "@/lib/db/types";
 import type { PublicAiApp } from "../types";
+import { modelAppSettingsSchema } from "@/features/ai-models/server";
 import { loadConfiguredApps, toPublicApp, type ConfiguredApp } from "./config";
 
 /** A registry row with its upstream secret: never send this object to a browser (use toPublicApp). */
@@ -25,6 +26,7 @@ export async function seedAppRegistry(db: Database, apps: ConfiguredApp[] = load
         icon: app.icon,
         upstreamBaseUrl: app.upstreamBaseUrl,
         upstreamSecretKey: app.upstreamSecretKey,
+        modelSettings: app.modelSettings ?? null,
         enabled: app.enabled,
       };
       await db.insert(aiApps).values({ appid: app.appid, ...values }).onConflictDoUpdate({ target: aiApps.appid, set: values });
@@ -61,6 +63,7 @@ function fromRow(row: AiAppRow): AiApp {
     upstreamBaseUrl: row.upstreamBaseUrl,
     upstreamSecretKey: row.upstreamSecretKey,
     enabled: row.enabled,
+    ...(row.modelSettings ? { modelSettings: modelAppSettingsSchema.parse(row.modelSettings) } : {}),
   };
 }
 

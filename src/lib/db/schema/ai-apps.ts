@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The AI app registry: one row per Dify app the product offers. `upstreamSecretKey` is the app's
@@ -18,6 +18,11 @@ export const aiApps = pgTable(
     /** Dify base URL ending in /v1, or `embedded:dify` for the in-process demo server. */
     upstreamBaseUrl: text("upstream_base_url").notNull(),
     upstreamSecretKey: text("upstream_secret_key").notNull(),
+    /**
+     * Model apps only (`upstream_base_url` = `embedded:models`): provider(s) with their keys, models,
+     * prompt and defaults, as `ModelAppSettings` (src/features/ai-models). Server-side only.
+     */
+    modelSettings: jsonb("model_settings").$type<unknown>(),
     enabled: boolean("enabled").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One row per answered message (chat, completion) or workflow run, written by the Dify proxy from
@@ -16,7 +16,12 @@ export const aiUsageEvents = pgTable(
     workflowRunId: text("workflow_run_id"),
     promptTokens: integer("prompt_tokens").notNull().default(0),
     completionTokens: integer("completion_tokens").notNull().default(0),
+    /** What counts against the quota: for model apps the tokens times the model's weight. */
     totalTokens: integer("total_tokens").notNull().default(0),
+    /** The model that answered (model apps; null for Dify apps, whose model Dify chooses). */
+    model: text("model"),
+    /** The provider sent no usage figures; ours are counted from the text. */
+    estimated: boolean("estimated").notNull().default(false),
     latencyMs: integer("latency_ms").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,6 +7,7 @@ export * from "./outbox";
 export * from "./ai-apps";
 export * from "./ai-usage";
 export * from "./ai-quota";
+export * from "./ai-models";
 export * from "./dify-demo";
 export * from "./storage";
 export * from "./subscriptions";

@@ -16,6 +16,8 @@ const CONFIG_PROBLEMS = new Set(["provider_not_initialize", "provider_quota_exce
 
 /** Chinese message for a Dify error (envelope code + HTTP status). */
 export function chineseMessageFor(status: number, code: string | undefined, upstreamMessage: string): string {
+  // Our own model server (model apps) already says what went wrong, in Chinese.
+  if (code?.startsWith("model_") && isChineseText(upstreamMessage)) return upstreamMessage;
   if (code && CONFIG_PROBLEMS.has(code)) return "AI 应用暂时不可用（模型或应用配置有问题），请联系管理员";
   if (code === "completion_request_error") return "模型调用失败，请稍后重试";
   if (code === "conversation_completed") return "该对话已结束，请新建对话";

@@ -1,5 +1,7 @@
 import type { Hono } from "hono";
 import { createDemoDifyServer } from "@/embedded/dify";
+import { createDemoModelProvider } from "@/embedded/model-provider";
+import { createModelAppServer, type ModelAppServer } from "@/features/ai-models/server";
 import { ApiRouteError, readOptionalJsonBody } from "@/lib/api";
 import type { Database } from "@/lib/db/types";
 import { APPID_PATTERN } from "../../types";
@@ -70,9 +72,13 @@ class UpstreamTimeout extends Error {}
 export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   let embedded: Promise<Pick<Hono, "fetch">> | undefined;
+  let models: Promise<ModelAppServer> | undefined;
+  let provider: Pick<Hono, "fetch"> | undefined;
+  const demoProvider = async () => (provider ??= createDemoModelProvider({ paceMs: options.demoPaceMs }));
   const callUpstream = createUpstreamCaller({
     fetch: options.fetch,
     embedded: () => (embedded ??= options.database().then((db) => createDemoDifyServer({ db, paceMs: options.demoPaceMs }))),
+    models: () => (models ??= options.database().then((db) => createModelAppServer({ db, embedded: demoProvider, fetch: options.fetch }))),
   });
   // Both need the database, which opens on the first call; both listen to the other processes.
   let shared: { apps: AppCache; tasks: RunningTasks } | undefined;

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
-import { EMBEDDED_DIFY_BASE_URL } from "../config";
+import type { ModelAppServer } from "@/features/ai-models/server";
+import { EMBEDDED_DIFY_BASE_URL, EMBEDDED_MODELS_BASE_URL } from "../config";
 import type { AiApp } from "../registry";
 
 export interface UpstreamRequest {
@@ -16,9 +17,14 @@ export type UpstreamCaller = (app: AiApp, request: UpstreamRequest) => Promise<R
 
 /**
  * Calls an app's upstream with its secret key. `embedded:dify` runs the demo Hono app in-process
- * (`app.fetch`, no loopback HTTP); anything else is `fetch(baseUrl + path)`.
+ * (`app.fetch`, no loopback HTTP), `embedded:models` the model server of model apps; anything else
+ * is `fetch(baseUrl + path)`.
  */
-export function createUpstreamCaller(options: { embedded: () => Promise<Pick<Hono, "fetch">>; fetch?: typeof fetch }): UpstreamCaller {
+export function createUpstreamCaller(options: {
+  embedded: () => Promise<Pick<Hono, "fetch">>;
+  models: () => Promise<ModelAppServer>;
+  fetch?: typeof fetch;
+}): UpstreamCaller {
   const doFetch = options.fetch ?? globalThis.fetch;
   return async (app, request) => {
     const search = request.query && [...request.query.keys()].length > 0 ? `?${request.query.toString()}` : "";
@@ -30,6 +36,10 @@ export function createUpstreamCaller(options: { embedded: () => Promise<Pick<Hon
       body = JSON.stringify(request.json);
     }
     const init: RequestInit = { method: request.method, headers, body, signal: request.signal };
+    if (app.upstreamBaseUrl === EMBEDDED_MODELS_BASE_URL && app.modelSettings) {
+      const server = await options.models();
+      return server.fetch(new Request(`http://embedded-models.invalid${request.path}${search}`, init), { appid: app.appid, name: app.name, settings: app.modelSettings });
+    }
     if (app.upstreamBaseUrl === EMBEDDED_DIFY_BASE_URL) {
       const server = await options.embedded();
       return server.fetch(new Request(`http://embedded-dify.invalid${request.path}${search}`, init));

@@ -7,7 +7,11 @@ type Json = Record<string, unknown>;
 export interface UsageFigures {
   promptTokens: number;
   completionTokens: number;
+  /** What counts against the quota (model apps: already weighted by the model server). */
   totalTokens: number;
+  /** Model apps: the model that answered, and whether the figures are our own estimate. */
+  model?: string | null;
+  estimated?: boolean;
 }
 
 const int = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0);
@@ -17,7 +21,13 @@ const obj = (value: unknown) => (value && typeof value === "object" && !Array.is
 function fromUsage(usage: Json): UsageFigures {
   const prompt = int(usage.prompt_tokens);
   const completion = int(usage.completion_tokens);
-  return { promptTokens: prompt, completionTokens: completion, totalTokens: int(usage.total_tokens) || prompt + completion };
+  return {
+    promptTokens: prompt,
+    completionTokens: completion,
+    totalTokens: int(usage.total_tokens) || prompt + completion,
+    model: str(usage.model) ?? null,
+    estimated: usage.estimated === true,
+  };
 }
 
 /**

@@ -1,0 +1,189 @@
+import type { Database } from "@/lib/db/types";
+import { z } from "@/lib/zod";
+import { difyErrorJson } from "./dify-error";
+import { answerWithReasoning } from "./protocol-json";
+import type { EmbeddedProvider } from "./provider-client";
+import { PROVIDER_FAILURE_TEXT, ProviderError } from "./provider-errors";
+import { InterruptedCompletion, runCompletion, type ChatTurn, type CompletionResult } from "./run-completion";
+import { defaultModelOf, type ModelApp } from "./settings";
+import { createConversation, deleteMessage, findConversation, finishMessage, historyOf, insertMessage, lastMessageOf, updateConversation, type Owner } from "./store";
+import { modelSseResponse, type ModelSse } from "./model-sse";
+import { suggestTitle } from "./suggest-title";
+import { attachedImages } from "./uploads";
+
+/** Turns of history sent with a question (older ones are left out; the provider's context is finite). */
+const HISTORY_TURNS = 20;
+
+export const chatMessageBody = z.looseObject({
+  query: z.string().trim().min(1).max(20_000),
+  user: z.string().min(1),
+  conversation_id: z.string().nullable().optional(),
+  response_mode: z.enum(["streaming", "blocking"]).optional(),
+  /** Model apps only: the model to answer with (kept on the conversation for the next question). */
+  model: z.string().max(128).optional(),
+  /** Images for a vision model: uploads (`local_file`) or https URLs (`remote_url`). */
+  files: z.array(z.looseObject({})).optional(),
+  /** As in Dify: a new conversation is named after its first answer unless this is false. */
+  auto_generate_name: z.boolean().optional(),
+  /** Model apps only: regenerate (or edit and resend) the conversation's last message: it is replaced. */
+  replace_message_id: z.string().max(64).optional(),
+});
+
+export interface ChatDeps {
+  db: Database;
+  embedded: EmbeddedProvider;
+  /** Running answers by task id, so a stop (from the proxy) aborts the upstream call. */
+  running: Map<string, { controller: AbortController; messageId: string }>;
+  fetch?: typeof fetch;
+}
+
+const HTTP_STATUS: Record<ProviderError["failure"], number> = {
+  invalid_key: 502,
+  rate_limited: 429,
+  unavailable: 502,
+  timeout: 504,
+  context_length: 400,
+  bad_request: 400,
+  model_not_found: 502,
+  interrupted: 502,
+};
+
+function usageMetadata(result: CompletionResult, model: string, weight: number) {
+  const { promptTokens, completionTokens, estimated } = result.usage;
+  // What counts against the plan: the tokens times the model's weight.
+  const total = Math.ceil((promptTokens + completionTokens) * weight);
+  return { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: total, model, estimated } };
+}
+
+/** POST /chat-messages for a model app: Dify's request and events, answered by the app's provider. */
+export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.infer<typeof chatMessageBody>): Promise<Response> {
+  const owner: Owner = { appid: app.appid, userId: body.user };
+  const conversationId = body.conversation_id || null;
+  let conversation = conversationId ? await findConversation(deps.db, owner, conversationId) : undefined;
+  if (conversationId && !conversation) return difyErrorJson(404, "not_found", "Conversation Not Exists.");
+  const chosen = body.model ?? conversation?.model ?? defaultModelOf(app.settings).id;
+  const model = app.settings.models.find((candidate) => candidate.id === chosen);
+  if (!model) return difyErrorJson(400, "model_unknown_model", "这个应用没有该模型，请重新选择。");
+  if (body.replace_message_id) {
+    const last = conversation && (await lastMessageOf(deps.db, conversation.id));
+    // Only the last answer can be replaced: earlier ones are part of what later answers built on.
+    const stillAnswering = [...deps.running.values()].some((task) => task.messageId === last?.id);
+    if (!last || last.id !== body.replace_message_id || stillAnswering) {
+      return difyErrorJson(400, "model_not_last_message", "只能重新生成或修改对话中的最后一个问题。");
+    }
+    await deleteMessage(deps.db, last.id);
+  }
+  const images = await attachedImages(deps.db, owner, body.files);
+  if (typeof images === "string") return difyErrorJson(400, "model_bad_files", images);
+  if (images.length > 0 && !model.vision) return difyErrorJson(400, "model_no_vision", "当前模型不能识别图片，请换一个支持图片的模型，或去掉图片后再发送。");
+  const isNew = !conversation;
+  conversation ??= await createConversation(deps.db, owner, { name: "新对话", model: model.id });
+  if (conversation.model !== model.id) await updateConversation(deps.db, conversation.id, { model: model.id });
+
+  const history = await historyOf(deps.db, conversation.id, HISTORY_TURNS);
+  const messages: ChatTurn[] = [
+    ...(app.settings.systemPrompt ? [{ role: "system" as const, content: app.settings.systemPrompt }] : []),
+    ...history.flatMap((turn) => [
+      { role: "user" as const, content: turn.query },
+      { role: "assistant" as const, content: turn.answer },
+    ]),
+    {
+      role: "user",
+      content: images.length === 0 ? body.query : [{ type: "text", text: body.query }, ...images.map((image) => ({ type: "image_url" as const, image_url: { url: image.url } }))],
+    },
+  ];
+  const messageId = crypto.randomUUID();
+  const taskId = crypto.randomUUID();
+  await insertMessage(deps.db, { id: messageId, conversationId: conversation.id, userId: body.user, model: model.id, query: body.query, files: images.map((image) => image.file) });
+  const controller = new AbortController();
+  deps.running.set(taskId, { controller, messageId });
+  const ids = { task_id: taskId, message_id: messageId, id: messageId, conversation_id: conversation.id };
+  const createdAt = Math.floor(Date.now() / 1000);
+  const convId = conversation.id;
+
+  const finish = async (result: CompletionResult, status: "normal" | "stopped" | "error", error: string | null) => {
+    deps.running.delete(taskId);
+    await finishMessage(deps.db, messageId, {
+      answer: result.answer,
+      reasoning: result.reasoning,
+      status,
+      error,
+      promptTokens: result.usage.promptTokens,
+      completionTokens: result.usage.completionTokens,
+      usageEstimated: result.usage.estimated,
+    });
+    await updateConversation(deps.db, convId, { touch: true });
+  };
+
+  const generate = async (sse: ModelSse | null) => {
+    let reasoningOpen = false;
+    const result = await runCompletion({
+      settings: app.settings,
+      model,
+      messages,
+      signal: controller.signal,
+      embedded: deps.embedded,
+      fetch: deps.fetch,
+      onDelta(delta) {
+        if (!sse) return;
+        // The thinking goes first, inside <think>…</think>, then the answer (see answerWithReasoning).
+        let text = "";
+        if (delta.reasoning) text += (reasoningOpen ? "" : "<think>\n") + delta.reasoning;
+        if (delta.reasoning) reasoningOpen = true;
+        if (delta.answer) {
+          if (reasoningOpen) text += "\n</think>\n\n";
+          reasoningOpen = false;
+          text += delta.answer;
+        }
+        sse.send({ event: "message", ...ids, answer: text, created_at: createdAt });
+      },
+    });
+    if (sse && reasoningOpen) sse.send({ event: "message", ...ids, answer: "\n</think>\n\n", created_at: createdAt });
+    return result;
+  };
+
+  if (body.response_mode === "blocking") {
+    try {
+      const result = await generate(null);
+      await finish(result, result.stopped ? "stopped" : "normal", null);
+      return Response.json({ event: "message", ...ids, mode: "chat", answer: answerWithReasoning(result.reasoning, result.answer), metadata: usageMetadata(result, model.id, model.weight), created_at: createdAt });
+    } catch (error) {
+      return await failed(error, null);
+    }
+  }
+
+  async function failed(error: unknown, sse: ModelSse | null): Promise<Response> {
+    const interrupted = error instanceof InterruptedCompletion ? error : undefined;
+    const cause = interrupted?.cause ?? (error instanceof ProviderError ? error : new ProviderError("unavailable", String(error)));
+    console.warn(`[model app ${app.appid}] ${model!.id}: ${cause.message}`);
+    const partial = interrupted?.partial ?? { answer: "", reasoning: "", usage: { promptTokens: 0, completionTokens: 0, estimated: true }, stopped: false };
+    const failure = interrupted ? "interrupted" : cause.failure;
+    const message = PROVIDER_FAILURE_TEXT[failure];
+    await finish(partial, "error", message);
+    if (sse) {
+      // What arrived is kept; its usage is counted (estimated) so a cut answer is not free.
+      if (interrupted) sse.send({ event: "message_end", ...ids, metadata: usageMetadata(partial, model!.id, model!.weight) });
+      sse.send({ event: "error", ...ids, status: HTTP_STATUS[failure], code: `model_${failure}`, message });
+      return new Response(null);
+    }
+    return difyErrorJson(HTTP_STATUS[failure], `model_${failure}`, message);
+  }
+
+  return modelSseResponse(
+    async (sse) => {
+      try {
+        const result = await generate(sse);
+        await finish(result, result.stopped ? "stopped" : "normal", null);
+        sse.send({ event: "message_end", ...ids, metadata: usageMetadata(result, model.id, model.weight) });
+        // Named before the stream closes, so the list the page reloads then shows the name.
+        if (isNew && body.auto_generate_name !== false && result.answer) {
+          const name = await suggestTitle({ app, model: model.id, question: body.query, embedded: deps.embedded, fetch: deps.fetch });
+          await updateConversation(deps.db, convId, { name });
+        }
+      } catch (error) {
+        await failed(error, sse);
+      }
+    },
+    { onCancel: () => controller.abort() },
+  );
+}

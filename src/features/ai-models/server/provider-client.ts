@@ -1,0 +1,25 @@
+import OpenAI from "openai";
+import type { Hono } from "hono";
+import { EMBEDDED_PROVIDER_BASE_URL, type ProviderSettings } from "./settings";
+
+export type EmbeddedProvider = () => Promise<Pick<Hono, "fetch">>;
+
+/**
+ * The official `openai` client for one provider. Retries are off: the model server decides what to
+ * retry (the fallback provider, before the first byte). The embedded demo provider is called
+ * in-process through the client's `fetch` option, so it is reached by the protocol alone.
+ */
+export function providerClient(provider: ProviderSettings, options: { embedded: EmbeddedProvider; timeoutMs: number; fetch?: typeof fetch }): OpenAI {
+  const embedded = provider.baseUrl === EMBEDDED_PROVIDER_BASE_URL;
+  const fetchImpl: typeof fetch | undefined = embedded
+    ? async (input, init) => (await options.embedded()).fetch(new Request(input, init))
+    : options.fetch;
+  return new OpenAI({
+    baseURL: embedded ? "http://embedded-model-provider.invalid" : provider.baseUrl,
+    apiKey: provider.apiKey,
+    defaultHeaders: provider.headers,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    fetch: fetchImpl,
+  });
+}
