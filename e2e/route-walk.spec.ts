@@ -31,6 +31,7 @@ const signedInRoutes = [
   "/dashboard/settings",
   "/dashboard/settings/billing",
   "/ai/chat/demo-chat",
+  "/ai/chat/demo-model",
   "/ai/workflow/demo-workflow",
   "/ai/completion/demo-completion",
   "/no-such-page",

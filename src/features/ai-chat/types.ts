@@ -6,6 +6,8 @@ export interface Conversation {
   name: string;
   inputs?: Record<string, unknown>;
   introduction?: string;
+  /** Model apps: the model this conversation last used. */
+  model?: string;
   created_at?: number;
   updated_at?: number;
 }

@@ -18,6 +18,8 @@ export interface SendInput {
   files: ChatFile[];
   fileRefs: Exchange["fileRefs"];
   inputs: Record<string, unknown>;
+  /** Model apps: the model to answer with. */
+  model?: string;
 }
 
 interface Options {
@@ -62,7 +64,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
   );
 
   const run = useCallback(
-    async (key: string, input: Omit<SendInput, "files">) => {
+    async (key: string, input: Omit<SendInput, "files"> & { replaceMessageId?: string }) => {
       const current: ActiveRun = { ...newStreamTask(), key };
       active.current = current;
       setStreaming(true);
@@ -84,6 +86,8 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
             response_mode: "streaming",
             conversation_id: conversationRef.current ?? "",
             files: input.fileRefs.length ? input.fileRefs : undefined,
+            model: input.model,
+            replace_message_id: input.replaceMessageId,
           },
           {
             signal: current.controller.signal,
@@ -141,12 +145,28 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
   );
 
   const retry = useCallback(
-    (key: string, inputs: Record<string, unknown>) => {
+    (key: string, inputs: Record<string, unknown>, model?: string) => {
       if (active.current) return;
       const exchange = exchanges.find((item) => item.key === key);
       if (!exchange) return;
       update(key, (item) => ({ ...item, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined }));
-      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs });
+      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs, model });
+    },
+    [exchanges, run, update],
+  );
+
+  /**
+   * Model apps: answers the last question again — as it was (重新生成) or with new text (编辑) —
+   * replacing the stored message. Without a stored message it is a plain retry.
+   */
+  const revise = useCallback(
+    (key: string, input: { query?: string; inputs: Record<string, unknown>; model?: string }) => {
+      if (active.current) return;
+      const exchange = exchanges.find((item) => item.key === key);
+      if (!exchange) return;
+      const query = input.query ?? exchange.query;
+      update(key, (item) => ({ ...item, query, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined }));
+      void run(key, { query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, replaceMessageId: exchange.messageId });
     },
     [exchanges, run, update],
   );
@@ -213,5 +233,5 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
 
   useEffect(() => () => active.current?.controller.abort(), []);
 
-  return { conversationId, exchanges, history, streaming, send, retry, stop, rate, open, loadOlder };
+  return { conversationId, exchanges, history, streaming, send, retry, revise, stop, rate, open, loadOlder };
 }

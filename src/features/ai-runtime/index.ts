@@ -20,3 +20,4 @@ export { acceptAttribute, checkFile, fileKindOf, maxFiles, uploadEnabled, upload
 export { useAppParameters, type ParametersState } from "./use-app-parameters";
 export { useUploads, type PendingFile } from "./use-uploads";
 export { localId } from "./local-id";
+export { splitThinking } from "./think";

@@ -29,6 +29,9 @@ export interface DifyParameters {
   user_input_form?: unknown[];
   file_upload?: DifyFileUploadConfig;
   system_parameters?: DifySystemParameters;
+  /** Model apps only: the models a user may switch between, and the one a new conversation uses. */
+  models?: { id: string; name: string; vision?: boolean }[];
+  default_model?: string;
 }
 
 /** `POST files/upload` answer (older builds return only these fields). */

@@ -16,4 +16,10 @@ export type UsageCall = {
   totalTokens: number;
   latencyMs: number;
   createdAt: string;
+  /** Model apps: the model that answered, and whether its figures are our estimate. */
+  model: string | null;
+  estimated: boolean;
 };
+
+/** Model apps' usage of one model (tokens are what counted against the plan: times the model's weight). */
+export type ModelUsage = { appid: string; appName: string; model: string; tokens: number; promptTokens: number; completionTokens: number; calls: number; estimatedCalls: number };

@@ -29,6 +29,7 @@ import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { DeleteDialog } from "./delete-dialog";
 import { MessageItem } from "./message-item";
+import { ModelSwitcher } from "./model-switcher";
 import { RenameDialog } from "./rename-dialog";
 import { Welcome } from "./welcome";
 
@@ -57,6 +58,10 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
   const { container: scroller, onScroll, pinToBottom } = useChatScroll(session.exchanges, session.history.hasMore && session.history.status !== "loading", session.loadOlder);
 
   const activeConversation = conversations.state.items.find((item) => item.id === session.conversationId);
+  // Model apps: the chosen model; a stored conversation brings back the one it last used.
+  const models = parameters.models ?? [];
+  const [chosenModel, setChosenModel] = useState(parameters.default_model ?? models[0]?.id ?? "");
+  const model = models.length > 0 ? chosenModel : undefined;
   const inputsForSend = useCallback(
     () => (session.conversationId ? (activeConversation?.inputs ?? {}) : toInputs(fields, values)),
     [activeConversation?.inputs, fields, session.conversationId, values],
@@ -76,18 +81,21 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
       if (uploads.uploading) return false;
       const files = uploads.ready.map((file) => ({ id: file.uploaded.id, name: file.name, type: file.kind, url: file.previewUrl }));
       const fileRefs = uploads.ready.map((file) => ({ type: file.kind, transfer_method: "local_file" as const, upload_file_id: file.uploaded.id }));
-      session.send({ query: text, files, fileRefs, inputs: inputsForSend() });
+      session.send({ query: text, files, fileRefs, inputs: inputsForSend(), model });
       uploads.clear();
       pinToBottom();
       return true;
     },
-    [fields, inputsForSend, pinToBottom, session, uploads, values],
+    [fields, inputsForSend, model, pinToBottom, session, uploads, values],
   );
 
   const openConversation = (id: string | null) => {
     setDrawerOpen(false);
     if (id === session.conversationId && id !== null) return;
     session.open(id);
+    const stored = conversations.state.items.find((item) => item.id === id)?.model;
+    if (stored && models.some((option) => option.id === stored)) setChosenModel(stored);
+    else if (id === null) setChosenModel(parameters.default_model ?? models[0]?.id ?? "");
     setErrors({});
     pinToBottom();
   };
@@ -130,10 +138,13 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
           </Button>
           <AppTitle app={app} className="[&_h1]:text-sm [&>span]:size-7 [&>span]:text-base" />
           <span className="hidden min-w-0 truncate text-sm text-muted-foreground sm:inline">{activeConversation ? `· ${activeConversation.name}` : ""}</span>
-          <Button type="button" variant="ghost" size="sm" className="ml-auto md:hidden" onClick={() => openConversation(null)}>
-            <Plus aria-hidden />
-            新对话
-          </Button>
+          <div className="ml-auto flex items-center gap-1">
+            <ModelSwitcher models={models} value={chosenModel} disabled={busy} onChange={setChosenModel} />
+            <Button type="button" variant="ghost" size="sm" className="md:hidden" onClick={() => openConversation(null)}>
+              <Plus aria-hidden />
+              新对话
+            </Button>
+          </div>
         </div>
 
         <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 sm:px-6" data-testid="message-scroller">
@@ -176,7 +187,8 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
                   icon={<AppIcon icon={app.icon} kind={app.kind} className="mt-1 size-8 rounded-full bg-accent text-base" />}
                   isLast={index === session.exchanges.length - 1}
                   busy={busy}
-                  onRetry={(key) => session.retry(key, inputsForSend())}
+                  onRetry={(key) => (model ? session.revise(key, { inputs: inputsForSend(), model }) : session.retry(key, inputsForSend()))}
+                  onRevise={model ? (key, query) => session.revise(key, { query, inputs: inputsForSend(), model }) : undefined}
                   onRate={(key, rating) => void session.rate(key, rating)}
                   onAsk={(question) => void ask(question)}
                 />

@@ -1,9 +1,11 @@
 "use client";
 
-import { FileText, Square } from "lucide-react";
-import type { ReactNode } from "react";
-import { CopyButton, FeedbackButtons, Markdown, RequestError, type Rating } from "@/features/ai-runtime";
+import { FileText, Pencil, RotateCcw, Square } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton, FeedbackButtons, Markdown, RequestError, splitThinking, type Rating } from "@/features/ai-runtime";
 import type { ChatFile, Exchange } from "../types";
+import { QuestionEditor } from "./question-editor";
 
 function FileChip({ file }: { file: ChatFile }) {
   if (file.type === "image" && file.url) {
@@ -35,12 +37,16 @@ interface MessageItemProps {
   onRetry: (key: string) => void;
   onRate: (key: string, rating: Rating) => void;
   onAsk: (question: string) => void;
+  /** Model apps: answer the last question again, as it was or edited (replaces the stored answer). */
+  onRevise?: (key: string, query?: string) => void;
   busy: boolean;
 }
 
 /** One question (right) and its answer (left) with copy, 赞/踩, inline errors and follow-ups. */
-export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, busy }: MessageItemProps) {
+export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, busy }: MessageItemProps) {
   const streaming = exchange.status === "streaming";
+  const [editing, setEditing] = useState(false);
+  const revisable = onRevise && isLast && !busy && !streaming && exchange.messageId !== undefined;
   return (
     <article className="space-y-4" aria-label="一轮对话" data-testid="exchange" data-status={exchange.status}>
       <div className="flex justify-end">
@@ -52,9 +58,26 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, bu
               ))}
             </div>
           )}
-          <div className="rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-[15px] leading-7 whitespace-pre-wrap break-words text-primary-foreground" data-testid="user-message">
-            {exchange.query}
-          </div>
+          {editing && revisable ? (
+            <QuestionEditor
+              initial={exchange.query}
+              onCancel={() => setEditing(false)}
+              onSubmit={(query) => {
+                setEditing(false);
+                onRevise(exchange.key, query);
+              }}
+            />
+          ) : (
+            <div className="rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-[15px] leading-7 whitespace-pre-wrap break-words text-primary-foreground" data-testid="user-message">
+              {exchange.query}
+            </div>
+          )}
+          {revisable && !editing && (
+            <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs text-muted-foreground" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+              编辑
+            </Button>
+          )}
         </div>
       </div>
       <div className="flex gap-3">
@@ -74,8 +97,13 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, bu
           )}
           {!streaming && exchange.answer && (
             <div className="-ml-1.5 flex items-center gap-0.5 text-muted-foreground">
-              <CopyButton label="复制回答" getText={() => exchange.answer} />
+              <CopyButton label="复制回答" getText={() => splitThinking(exchange.answer).answer} />
               {exchange.messageId && <FeedbackButtons rating={exchange.feedback} onRate={(rating) => onRate(exchange.key, rating)} />}
+              {revisable && (
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="重新生成" title="重新生成" onClick={() => onRevise(exchange.key)}>
+                  <RotateCcw aria-hidden />
+                </Button>
+              )}
             </div>
           )}
           {isLast && exchange.suggestions && exchange.suggestions.length > 0 && (

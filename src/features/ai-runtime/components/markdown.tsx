@@ -20,7 +20,7 @@ export function Markdown({ source, className }: { source: string; className?: st
     <div className={cn(markdownClassName, className)} data-testid="markdown">
       {thinking !== null && (
         <details open={!done} className="rounded-lg border-l-2 bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
-          <summary className="cursor-pointer select-none">{done ? "已深度思考" : "思考中…"}</summary>
+          <summary className="cursor-pointer select-none">{done ? "思考过程" : "思考中…"}</summary>
           <div className="mt-2 whitespace-pre-wrap">{thinking}</div>
         </details>
       )}

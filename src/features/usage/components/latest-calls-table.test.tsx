@@ -4,7 +4,7 @@ import type { UsageCall } from "../types";
 import { LatestCallsTable } from "./latest-calls-table";
 
 const call = (overrides: Partial<UsageCall>): UsageCall =>
-  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, ...overrides });
+  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, model: null, estimated: false, ...overrides });
 
 describe("LatestCallsTable", () => {
   it("marks the split of a call that reported only a total, instead of showing 0 / 0", () => {
@@ -19,5 +19,12 @@ describe("LatestCallsTable", () => {
     expect(html).not.toContain("该应用只报告了合计 Token");
     expect(html).toContain(">12<");
     expect(html).toContain(">30<");
+  });
+
+  it("names the model of a model app's call and marks estimated figures", () => {
+    const html = renderToStaticMarkup(<LatestCallsTable calls={[call({ model: "deepseek-chat", estimated: true, promptTokens: 3, completionTokens: 4, totalTokens: 7 })]} />);
+    expect(html).toContain("deepseek-chat");
+    expect(html).toContain("（估算）");
+    expect(renderToStaticMarkup(<LatestCallsTable calls={[call({ totalTokens: 5, promptTokens: 2, completionTokens: 3 })]} />)).not.toContain("估算");
   });
 });

@@ -21,6 +21,16 @@ function TokenSplitCell({ call, tokens }: { call: UsageCall; tokens: number }) {
   );
 }
 
+/** Marks figures we counted ourselves because the provider sent none. */
+export function EstimatedMark() {
+  const { estimated, estimatedHint } = usageCopy.tokens;
+  return (
+    <abbr title={estimatedHint} aria-label={estimatedHint} className="ml-1 cursor-help no-underline" translate="yes">
+      （{estimated}）
+    </abbr>
+  );
+}
+
 /** The most recent AI calls with their token split and latency. */
 export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
   const { columns, latency } = usageCopy.tokens;
@@ -41,7 +51,15 @@ export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
         {calls.map((call) => (
           <TableRow key={call.id}>
             <TableCell className="text-muted-foreground">{formatCallTime(call.createdAt)}</TableCell>
-            <TableCell className="font-medium">{call.appName}</TableCell>
+            <TableCell className="font-medium">
+              {call.appName}
+              {call.model && (
+                <span className="block text-xs font-normal text-muted-foreground" translate="no">
+                  {call.model}
+                  {call.estimated && <EstimatedMark />}
+                </span>
+              )}
+            </TableCell>
             <TableCell>{usageCopy.kinds[call.kind]}</TableCell>
             <TokenSplitCell call={call} tokens={call.promptTokens} />
             <TokenSplitCell call={call} tokens={call.completionTokens} />

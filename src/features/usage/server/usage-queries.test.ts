@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiApps, aiUsageEvents, openDatabase, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { startOfMonth } from "@/features/billing";
-import { getLatestCalls, getTokensByDay, getUsageByApp } from "./usage-queries";
+import { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "./usage-queries";
 
 describe.each(testTargetKinds())("usage queries on %s", (kind) => {
   let testDb: TestDatabase;
@@ -80,5 +80,20 @@ describe.each(testTargetKinds())("usage queries on %s", (kind) => {
     expect(await getTokensByDay(handle.db, randomUUID(), { days: 7, now })).toEqual(
       ["04-24", "04-25", "04-26", "04-27", "04-28", "04-29", "04-30"].map((day) => ({ date: `2026-${day}`, tokens: 0, calls: 0 })),
     );
+  });
+
+  it("sums model apps' usage per app and model, for one user only, counting estimated calls", async () => {
+    const user = randomUUID();
+    const row = (model: string, total: number, estimated = false) =>
+      handle.db.insert(aiUsageEvents).values({ appid: "u-chat", userId: user, kind: "chat", messageId: randomUUID(), promptTokens: 4, completionTokens: 6, totalTokens: total, model, estimated });
+    await row("fast", 10);
+    await row("slow", 20);
+    await row("slow", 20, true);
+    await handle.db.insert(aiUsageEvents).values({ appid: "u-chat", userId: randomUUID(), kind: "chat", messageId: randomUUID(), totalTokens: 99, model: "fast" });
+    expect(await getUsageByModel(handle.db, user)).toEqual([
+      { appid: "u-chat", appName: "对话助手", model: "slow", tokens: 40, promptTokens: 8, completionTokens: 12, calls: 2, estimatedCalls: 1 },
+      { appid: "u-chat", appName: "对话助手", model: "fast", tokens: 10, promptTokens: 4, completionTokens: 6, calls: 1, estimatedCalls: 0 },
+    ]);
+    expect(await getUsageByModel(handle.db, me)).toEqual([]); // Dify usage has no model
   });
 });

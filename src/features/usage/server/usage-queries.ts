@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { addCalendarDays, calendarDate, formatCalendarDate, PRODUCT_TIME_ZONE, startOfCalendarDay } from "@/features/billing";
 import { aiApps, aiUsageEvents, type Database } from "@/lib/db";
-import type { AppUsage, DailyTokens, UsageCall } from "../types";
+import type { AppUsage, DailyTokens, ModelUsage, UsageCall } from "../types";
 
 /**
  * Tokens per calendar day in China time (the quota's calendar, see billing/calendar.ts) for the
@@ -78,5 +78,37 @@ export async function getLatestCalls(db: Database, userId: string, { limit = 20 
     totalTokens: event.totalTokens,
     latencyMs: event.latencyMs,
     createdAt: event.createdAt.toISOString(),
+    model: event.model,
+    estimated: event.estimated,
+  }));
+}
+
+/** Model apps: the user's usage per (app, model) since `since`, most tokens first. */
+export async function getUsageByModel(db: Database, userId: string, { since }: { since?: Date } = {}): Promise<ModelUsage[]> {
+  const rows = await db
+    .select({
+      appid: aiUsageEvents.appid,
+      model: sql<string>`${aiUsageEvents.model}`,
+      appName: sql<string | null>`max(${aiApps.name})`,
+      tokens: sql<string>`sum(${aiUsageEvents.totalTokens})`,
+      promptTokens: sql<string>`sum(${aiUsageEvents.promptTokens})`,
+      completionTokens: sql<string>`sum(${aiUsageEvents.completionTokens})`,
+      calls: sql<string>`count(*)`,
+      estimatedCalls: sql<string>`count(*) filter (where ${aiUsageEvents.estimated})`,
+    })
+    .from(aiUsageEvents)
+    .leftJoin(aiApps, eq(aiApps.appid, aiUsageEvents.appid))
+    .where(and(eq(aiUsageEvents.userId, userId), isNotNull(aiUsageEvents.model), since ? gte(aiUsageEvents.createdAt, since) : undefined))
+    .groupBy(aiUsageEvents.appid, aiUsageEvents.model)
+    .orderBy(desc(sql`sum(${aiUsageEvents.totalTokens})`), aiUsageEvents.appid, aiUsageEvents.model);
+  return rows.map((row) => ({
+    appid: row.appid,
+    appName: row.appName ?? row.appid,
+    model: row.model,
+    tokens: Number(row.tokens),
+    promptTokens: Number(row.promptTokens),
+    completionTokens: Number(row.completionTokens),
+    calls: Number(row.calls),
+    estimatedCalls: Number(row.estimatedCalls),
   }));
 }

@@ -5,8 +5,8 @@ import { getCurrentUserId } from "@/features/auth/server";
 import { UsageMeter } from "@/features/billing";
 import { getSubscriptionSummary, startOfMonth } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
-import { formatCount, LatestCallsTable, TokensChart, UsageByAppTable, UsageEmptyState, usageCopy } from "@/features/usage";
-import { getLatestCalls, getTokensByDay, getUsageByApp } from "@/features/usage/server";
+import { formatCount, LatestCallsTable, TokensChart, UsageByAppTable, UsageByModelTable, UsageEmptyState, usageCopy } from "@/features/usage";
+import { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "@/features/usage/server";
 import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Token 用量" };
@@ -20,10 +20,11 @@ export default async function TokensPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const now = new Date();
-  const [summary, days, byApp, calls] = await Promise.all([
+  const [summary, days, byApp, byModel, calls] = await Promise.all([
     getSubscriptionSummary(db, userId, now),
     getTokensByDay(db, userId, { days: 30, now }),
     getUsageByApp(db, userId, { since: startOfMonth(now) }),
+    getUsageByModel(db, userId, { since: startOfMonth(now) }),
     getLatestCalls(db, userId, { limit: 20 }),
   ]);
   const copy = usageCopy.tokens;
@@ -62,6 +63,17 @@ export default async function TokensPage() {
               {byApp.length > 0 ? <UsageByAppTable apps={byApp} /> : <p className="text-sm text-muted-foreground">{usageCopy.apps.noUsage}</p>}
             </CardContent>
           </Card>
+          {byModel.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>{copy.byModelTitle}</CardTitle>
+                <CardDescription>{copy.byModelHint}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <UsageByModelTable models={byModel} />
+              </CardContent>
+            </Card>
+          )}
           <Card>
             <CardHeader>
               <CardTitle>{copy.latestTitle}</CardTitle>
