@@ -1,4 +1,3 @@
-import { DEMO_CHAT_KEY } from "@/embedded/dify";
 import { processCpuMs } from "../lib/process-cpu";
 import { startProductionServer, type RunningServer } from "../lib/production-server";
 
@@ -30,13 +29,18 @@ async function signedInCookie(baseUrl: string, index: number): Promise<string> {
 
 export type BrowserPath = { server: RunningServer; chat: Chat; serverCpuMs: () => number };
 
+/** The app a browser path chats with: its registry entry (`DIFY_APPS` form) and the chat body. */
+export interface BenchApp {
+  entry: { appid: string } & Record<string, unknown>;
+  body: (index: number) => Record<string, unknown>;
+}
+
 /**
  * The path a browser's chat takes: `npm start` (server.mjs, the proxy with its session check, the
  * route handler, the quota reservation; PGlite, or PostgreSQL at `databaseUrl`), a signed-in cookie
- * per simulated user, POST
- * /api/ai/dify/chat-messages — to an app whose Dify is `upstreamUrl`.
+ * per simulated user, POST /api/ai/dify/chat-messages — to `app` (a Dify app or a model app).
  */
-export async function startBrowserPath(upstreamUrl: string, maxConcurrentChats: number, databaseUrl?: string): Promise<BrowserPath> {
+export async function startBrowserPath(app: BenchApp, maxConcurrentChats: number, databaseUrl?: string): Promise<BrowserPath> {
   const server = await startProductionServer({
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DEV_OUTBOX: "on",
@@ -45,7 +49,7 @@ export async function startBrowserPath(upstreamUrl: string, maxConcurrentChats: 
     AUTH_RATE_LIMIT_SIGN_UP: "100000/60",
     AUTH_RATE_LIMIT_VERIFY: "100000/60",
     FREE_PLAN_MONTHLY_TOKENS: "1000000000",
-    DIFY_APPS: JSON.stringify([{ appid: "bench-chat", kind: "chat", name: "基准测试", apiKey: DEMO_CHAT_KEY, baseUrl: upstreamUrl }]),
+    DIFY_APPS: JSON.stringify([app.entry]),
   });
   const cookies: string[] = [];
   try {
@@ -56,11 +60,11 @@ export async function startBrowserPath(upstreamUrl: string, maxConcurrentChats: 
     throw error;
   }
   const chat: Chat = (index, signal) =>
-    fetch(`${server.baseUrl}/api/ai/dify/chat-messages?appid=bench-chat`, {
+    fetch(`${server.baseUrl}/api/ai/dify/chat-messages?appid=${app.entry.appid}`, {
       method: "POST",
       signal,
       headers: { "content-type": "application/json", cookie: cookies[Math.floor(index / CHATS_PER_USER) % cookies.length]! },
-      body: JSON.stringify({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming" }),
+      body: JSON.stringify(app.body(index)),
     });
   return { server, chat, serverCpuMs: () => processCpuMs(server.pid) };
 }

@@ -1,18 +1,21 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { DEMO_CHAT_KEY } from "@/embedded/dify";
+import { DEMO_PROVIDER_KEY } from "@/embedded/model-provider";
 import { demoRegistryApps } from "@/features/ai-apps/server/config";
 import { createDifyProxy } from "@/features/ai-apps/server/proxy/handler";
 import { serveProxy } from "@/features/ai-apps/server/proxy/testing";
 import { seedAppRegistry } from "@/features/ai-apps/server/registry";
 import { openDatabase } from "@/lib/db/open";
 import { startPostgresServer } from "../../test/postgres-server";
-import { startBrowserPath } from "./browser-path";
+import { startBrowserPath, type BenchApp } from "./browser-path";
 
 /**
  * N concurrent streamed chats (BENCH_CONCURRENCY, default 200) straight to the demo Dify app vs
  * through the proxy core, both over loopback HTTP started here. Prints the total-time ratio, the
  * first-event delay p50 of both, and peak RSS (of the whole process: proxy + upstream thread). Targets: total ≤ 1.05 × direct, first event ≤ direct + 5 ms.
+ * `BENCH_PROXY_MODE=model`: a model app instead — the browser's path to the demo OpenAI-compatible
+ * provider (on its own thread) against calling that provider directly.
  */
 const PHASE_TIMEOUT_MS = 180_000;
 const USER = "00000000-0000-4000-8000-00000000be9c";
@@ -30,7 +33,11 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
 
-async function runPhase(count: number, send: (index: number, signal: AbortSignal) => Promise<Response>): Promise<Phase> {
+/** A Dify-protocol answer ends with message_end; an OpenAI-compatible stream with [DONE]. */
+const ENDS_WITH_MESSAGE_END = '"event":"message_end"';
+const ENDS_WITH_DONE = "data: [DONE]";
+
+async function runPhase(count: number, send: (index: number, signal: AbortSignal) => Promise<Response>, endMarker = ENDS_WITH_MESSAGE_END): Promise<Phase> {
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
   const signal = AbortSignal.timeout(PHASE_TIMEOUT_MS);
@@ -55,7 +62,7 @@ async function runPhase(count: number, send: (index: number, signal: AbortSignal
             firstEvents.push(performance.now() - t0);
           }
         }
-        if (!text.includes('"event":"message_end"')) failures += 1;
+        if (!text.includes(endMarker)) failures += 1;
       } catch {
         failures += 1;
       }
@@ -83,13 +90,13 @@ function format(name: string, phase: Phase): string {
  * ≤ 1.05 × direct.
  */
 async function browserPathRounds(
-  upstreamUrl: string,
-  direct: (index: number, signal: AbortSignal) => Promise<Response>,
+  app: BenchApp,
+  direct: { send: (index: number, signal: AbortSignal) => Promise<Response>; endMarker: string },
   count: number,
   rounds: number,
   database: { label: string; url?: string },
 ) {
-  const path = await startBrowserPath(upstreamUrl, count, database.url);
+  const path = await startBrowserPath(app, count, database.url);
   try {
     await runPhase(Math.min(10, count), path.chat); // warm-up
     for (const concurrent of [...new Set([Math.min(20, count), count])]) {
@@ -97,7 +104,7 @@ async function browserPathRounds(
       const deltas: number[] = [];
       const cpuPerChat: number[] = [];
       for (let round = 1; round <= rounds; round += 1) {
-        const directPhase = await runPhase(concurrent, direct);
+        const directPhase = await runPhase(concurrent, direct.send, direct.endMarker);
         const cpuBefore = path.serverCpuMs();
         const browserPhase = await runPhase(concurrent, path.chat);
         cpuPerChat.push((path.serverCpuMs() - cpuBefore) / concurrent);
@@ -106,7 +113,7 @@ async function browserPathRounds(
         ratios.push(browserPhase.totalMs / directPhase.totalMs);
         deltas.push(browserPhase.firstEventP50Ms - directPhase.firstEventP50Ms);
       }
-      console.log(`browser path on ${database.label}, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
+      console.log(`browser path to ${app.entry.appid} on ${database.label}, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
       console.log(`  total time / direct:            ${percentile(ratios, 0.5).toFixed(3)}${concurrent >= 200 ? " (target ≤ 1.05)" : ""}`);
       console.log(`  first event p50 − direct:       ${percentile(deltas, 0.5).toFixed(1)} ms${concurrent <= 20 ? " (target ≤ 10 ms)" : ""}`);
       console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms`);
@@ -116,13 +123,46 @@ async function browserPathRounds(
   }
 }
 
+/** The browser's path on PGlite, then on a throwaway PostgreSQL (what a busy site runs on). */
+async function browserPathOnBothDatabases(app: BenchApp, direct: Parameters<typeof browserPathRounds>[1], count: number, rounds: number) {
+  await browserPathRounds(app, direct, count, rounds, { label: "PGlite" });
+  const postgres = await startPostgresServer();
+  if ("skipped" in postgres) console.log(`browser path on PostgreSQL skipped: ${postgres.skipped}`);
+  else {
+    try {
+      await browserPathRounds(app, direct, count, rounds, { label: "PostgreSQL", url: postgres.url });
+    } finally {
+      await postgres.stop();
+    }
+  }
+}
+
+/** A model app against its provider called directly (a long answer: ~170 streamed chunks). */
+async function modelAppBenchmark(providerUrl: string, count: number, rounds: number) {
+  const query = "写一段 2000 字的基准测试说明";
+  const direct = (index: number, signal: AbortSignal) =>
+    fetch(`${providerUrl}/chat/completions`, {
+      method: "POST",
+      signal,
+      headers: { Authorization: `Bearer ${DEMO_PROVIDER_KEY}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ model: "spark-swift", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: `${query} ${index % 10}` }] }),
+    });
+  const app: BenchApp = {
+    entry: { appid: "bench-model", kind: "chat", name: "基准模型", provider: { baseUrl: providerUrl, apiKey: DEMO_PROVIDER_KEY }, models: [{ id: "spark-swift" }] },
+    body: (index) => ({ query: `${query} ${index % 10}`, inputs: {}, response_mode: "streaming", auto_generate_name: false }),
+  };
+  await runPhase(Math.min(10, count), direct, ENDS_WITH_DONE); // warm-up
+  await browserPathOnBothDatabases(app, { send: direct, endMarker: ENDS_WITH_DONE }, count, rounds);
+}
+
 export default async function proxyBenchmark() {
   const count = Number(process.env.BENCH_CONCURRENCY ?? 200);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+  const mode = process.env.BENCH_PROXY_MODE === "model" ? "model" : "dify";
   // The upstream runs on its own thread, as a real Dify would run in its own process.
   // Workers don't inherit tsx's loader: register it (CommonJS hooks) before loading the TS file.
   const workerFile = path.join(process.cwd(), "bench/proxy/upstream-worker.ts");
-  const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(workerFile)});`, { eval: true });
+  const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(workerFile)});`, { eval: true, workerData: mode });
   const upstreamUrl = await new Promise<string>((resolve, reject) => {
     worker.once("message", (message: { url: string }) => resolve(message.url));
     worker.once("error", reject);
@@ -140,6 +180,7 @@ export default async function proxyBenchmark() {
     fetch(`${proxyServer.baseUrl}/chat-messages?appid=bench-chat`, { method: "POST", signal, headers: { "x-test-user": USER, "Content-Type": "application/json" }, body: body(index) });
 
   try {
+    if (mode === "model") return await modelAppBenchmark(upstreamUrl, count, rounds);
     await runPhase(Math.min(10, count), direct); // warm-up
     await runPhase(Math.min(10, count), proxied);
     console.log(`${count} concurrent streamed chats (demo app, 30 ms pace), loopback HTTP, ${rounds} rounds`);
@@ -158,17 +199,11 @@ export default async function proxyBenchmark() {
     console.log(`ratio  total time proxy / direct, median:      ${percentile(ratios, 0.5).toFixed(3)} (rounds: ${ratios.map((ratio) => ratio.toFixed(3)).join(", ")}; target ≤ 1.05)`);
     console.log(`delta  first event p50 proxy − direct, median: ${percentile(deltas, 0.5).toFixed(1)} ms (target ≤ 5 ms)`);
 
-    await browserPathRounds(upstreamUrl, direct, count, rounds, { label: "PGlite" });
-    // PGlite runs every query of the process on one thread; PostgreSQL is what a busy site runs on.
-    const postgres = await startPostgresServer();
-    if ("skipped" in postgres) console.log(`browser path on PostgreSQL skipped: ${postgres.skipped}`);
-    else {
-      try {
-        await browserPathRounds(upstreamUrl, direct, count, rounds, { label: "PostgreSQL", url: postgres.url });
-      } finally {
-        await postgres.stop();
-      }
-    }
+    const difyApp: BenchApp = {
+      entry: { appid: "bench-chat", kind: "chat", name: "基准测试", apiKey: DEMO_CHAT_KEY, baseUrl: upstreamUrl },
+      body: (index) => ({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming" }),
+    };
+    await browserPathOnBothDatabases(difyApp, { send: direct, endMarker: ENDS_WITH_MESSAGE_END }, count, rounds);
   } finally {
     await proxyServer.close();
     worker.postMessage("stop");
