@@ -20,6 +20,8 @@ export const aiUsageEvents = pgTable(
     totalTokens: integer("total_tokens").notNull().default(0),
     /** The model that answered (model apps; null for Dify apps, whose model Dify chooses). */
     model: text("model"),
+    /** The API key the call was made with (the developer API); null for calls from the site. */
+    apiKeyId: uuid("api_key_id"),
     /** The provider sent no usage figures; ours are counted from the text. */
     estimated: boolean("estimated").notNull().default(false),
     latencyMs: integer("latency_ms").notNull().default(0),
@@ -29,6 +31,7 @@ export const aiUsageEvents = pgTable(
     uniqueIndex("ai_usage_events_message_id_key").on(table.messageId),
     uniqueIndex("ai_usage_events_workflow_run_id_key").on(table.workflowRunId),
     index("ai_usage_events_user_created_idx").on(table.userId, table.createdAt),
+    index("ai_usage_events_api_key_idx").on(table.apiKeyId, table.createdAt),
   ],
 );
 

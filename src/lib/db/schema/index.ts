@@ -8,6 +8,7 @@ export * from "./ai-apps";
 export * from "./ai-usage";
 export * from "./ai-quota";
 export * from "./ai-models";
+export * from "./api-keys";
 export * from "./dify-demo";
 export * from "./storage";
 export * from "./subscriptions";

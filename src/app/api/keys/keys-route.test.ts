@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+// First: the request scope sets up what `next start` has before anything of Next.js loads.
+import { callRouteHandler } from "@/features/auth/server/next-request-scope";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// The real /api/keys routes on a throwaway embedded database; only "who is signed in" is stubbed.
+const dataDir = mkdtempSync(path.join(tmpdir(), "spark-keys-route-"));
+vi.stubEnv("DATA_DIR", dataDir);
+vi.stubEnv("DATABASE_URL", "");
+const alice = randomUUID();
+const bob = randomUUID();
+let signedIn = alice;
+vi.mock("@/features/auth/server", () => ({ requireCurrentUserId: async () => signedIn }));
+
+const keys = await import("./route");
+const key = await import("./[id]/route");
+const { findLiveApiKey } = await import("@/features/api-keys/server");
+const { aiUsageEvents, apiKeys, closeDatabase, getDatabase } = await import("@/lib/db");
+const { eq } = await import("drizzle-orm");
+
+afterAll(async () => {
+  await closeDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const create = (body: unknown) =>
+  callRouteHandler(keys.POST, new Request("http://localhost:3000/api/keys", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+const list = async () => (await (await callRouteHandler(keys.GET as (request: Request) => Promise<Response>, new Request("http://localhost:3000/api/keys"))).json()) as { keys: Record<string, unknown>[] };
+const revoke = (id: string) =>
+  callRouteHandler((request: Request) => key.DELETE(request, { params: Promise.resolve({ id }) }), new Request(`http://localhost:3000/api/keys/${id}`, { method: "DELETE" }));
+
+describe("/api/keys", () => {
+  beforeAll(async () => {
+    signedIn = alice;
+    expect((await list()).keys).toEqual([]);
+  });
+
+  it("shows the secret once, stores only its hash, and lists keys without it", async () => {
+    const response = await create({ name: "脚本", monthlyTokenCap: 5000, allowedApps: ["demo-chat", "demo-model"] });
+    expect(response.status).toBe(201);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const { key: created, secret } = (await response.json()) as { key: { id: string; prefix: string }; secret: string };
+    expect(secret).toMatch(/^sk-[A-Za-z0-9_-]{40}$/);
+    expect(created.prefix).toBe(`${secret.slice(0, 7)}…${secret.slice(-4)}`);
+    const listed = await list();
+    expect(listed.keys).toMatchObject([{ id: created.id, name: "脚本", monthlyTokenCap: 5000, allowedApps: ["demo-chat", "demo-model"], monthTokens: 0 }]);
+    expect(JSON.stringify(listed)).not.toContain(secret);
+    const [row] = await (await getDatabase()).select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect((await findLiveApiKey(await getDatabase(), secret))?.id).toBe(created.id);
+  });
+
+  it("counts this month's tokens of each key", async () => {
+    const [first] = (await list()).keys as { id: string }[];
+    await (await getDatabase()).insert(aiUsageEvents).values({ appid: "demo-chat", userId: alice, kind: "chat", messageId: randomUUID(), totalTokens: 321, apiKeyId: first!.id });
+    expect((await list()).keys[0]).toMatchObject({ id: first!.id, monthTokens: 321 });
+  });
+
+  it("refuses bad input with a Chinese message", async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ name: "" }, /请输入密钥名称/],
+      [{ name: "x".repeat(51) }, /最多 50 个字符/],
+      [{ name: "k", monthlyTokenCap: -1 }, /必须大于 0/],
+      [{ name: "k", expiresAt: "2020-01-01T00:00:00Z" }, /必须晚于现在/],
+      [{ name: "k", expiresAt: "明天" }, /格式不正确/],
+      [{ name: "k", allowedApps: ["no-such-app"] }, /「no-such-app」不存在/],
+      [{ name: "k", allowedApps: ["../x"] }, /格式不正确/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await create(body);
+      expect(response.status).toBe(400);
+      expect((await response.json()) as { message: string }).toMatchObject({ statusCode: 400, message: expect.stringMatching(message) });
+    }
+  });
+
+  it("never shows or revokes another user's key; a revoked or expired key no longer works", async () => {
+    const [mine] = (await list()).keys as { id: string }[];
+    signedIn = bob;
+    expect((await list()).keys).toEqual([]);
+    expect((await revoke(mine!.id)).status).toBe(404);
+    expect((await revoke("not-a-uuid")).status).toBe(404);
+    signedIn = alice;
+    const { secret, key: created } = (await (await create({ name: "临时" })).json()) as { secret: string; key: { id: string } };
+    expect((await revoke(created.id)).status).toBe(204);
+    expect((await revoke(created.id)).status).toBe(404);
+    expect(await findLiveApiKey(await getDatabase(), secret)).toBeUndefined();
+    expect((await list()).keys.map((item) => item.id)).not.toContain(created.id);
+
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const expiring = (await (await create({ name: "过期", expiresAt: soon })).json()) as { secret: string };
+    expect(await findLiveApiKey(await getDatabase(), expiring.secret)).toBeDefined();
+    expect(await findLiveApiKey(await getDatabase(), expiring.secret, new Date(Date.now() + 120_000))).toBeUndefined();
+    expect(await findLiveApiKey(await getDatabase(), "sk-guess")).toBeUndefined();
+  });
+
+  it("holds at most 20 live keys per user", async () => {
+    signedIn = randomUUID();
+    for (let index = 0; index < 20; index += 1) expect((await create({ name: `k${index}` })).status).toBe(201);
+    const over = await create({ name: "第 21 个" });
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { message: string }).message).toContain("最多可以同时持有 20 个");
+  });
+});
