@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { listEnabledApps } from "@/features/ai-apps/server";
+import { ApiKeysCard } from "@/features/api-keys";
+import { listApiKeys } from "@/features/api-keys/server";
 import { getCurrentUserId } from "@/features/auth/server";
 import { UsageMeter } from "@/features/billing";
 import { getSubscriptionSummary, startOfMonth } from "@/features/billing/server";
@@ -20,12 +23,14 @@ export default async function TokensPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const now = new Date();
-  const [summary, days, byApp, byModel, calls] = await Promise.all([
+  const [summary, days, byApp, byModel, calls, keys, apps] = await Promise.all([
     getSubscriptionSummary(db, userId, now),
     getTokensByDay(db, userId, { days: 30, now }),
     getUsageByApp(db, userId, { since: startOfMonth(now) }),
     getUsageByModel(db, userId, { since: startOfMonth(now) }),
     getLatestCalls(db, userId, { limit: 20 }),
+    listApiKeys(db, userId, now),
+    listEnabledApps(db),
   ]);
   const copy = usageCopy.tokens;
   const total = days.reduce((sum, day) => sum + day.tokens, 0);
@@ -42,6 +47,7 @@ export default async function TokensPage() {
           <UsageMeter {...summary.usage} />
         </CardContent>
       </Card>
+      <ApiKeysCard initialKeys={keys} apps={apps} />
       {calls.length === 0 ? (
         <UsageEmptyState />
       ) : (
