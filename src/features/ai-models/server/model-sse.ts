@@ -12,21 +12,25 @@ export interface ModelSse {
 export function modelSseResponse(produce: (sse: ModelSse) => Promise<void>, options: { pingMs?: number; onCancel: () => void }): Response {
   const pingMs = options.pingMs ?? 10_000;
   let closed = false;
+  let lastWrite = Date.now();
   let ping: NodeJS.Timeout | undefined;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const write = (text: string) => {
         if (closed) return;
         controller.enqueue(encoder.encode(text));
-        clearTimeout(ping);
-        ping = setTimeout(() => write("event: ping\n\n"), pingMs);
+        lastWrite = Date.now();
       };
+      // One timer per stream, not one per event: a chunk only notes when it was written.
+      ping = setInterval(() => {
+        if (Date.now() - lastWrite >= pingMs) write("event: ping\n\n");
+      }, Math.max(1, Math.floor(pingMs / 4)));
       const sse: ModelSse = {
         send: (event) => write(`data: ${JSON.stringify(event)}\n\n`),
         close() {
           if (closed) return;
           closed = true;
-          clearTimeout(ping);
+          clearInterval(ping);
           controller.close();
         },
       };
@@ -34,7 +38,7 @@ export function modelSseResponse(produce: (sse: ModelSse) => Promise<void>, opti
     },
     cancel() {
       closed = true;
-      clearTimeout(ping);
+      clearInterval(ping);
       options.onCancel();
     },
   });

@@ -79,13 +79,18 @@ export async function runCompletion(options: RunCompletionOptions): Promise<Comp
     let answer = "";
     const watchdog = new AbortController();
     let timedOut = false;
-    let timer: NodeJS.Timeout | undefined;
-    const armWatchdog = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
+    // One timer per call, not one per chunk: each chunk only notes when it came.
+    let lastData = Date.now();
+    const timer = setInterval(
+      () => {
+        if (Date.now() - lastData < settings.firstByteTimeoutMs) return;
         timedOut = true;
         watchdog.abort();
-      }, settings.firstByteTimeoutMs);
+      },
+      Math.max(1, Math.min(1000, Math.floor(settings.firstByteTimeoutMs / 4))),
+    );
+    const armWatchdog = () => {
+      lastData = Date.now();
     };
     const partial = (): CompletionResult => ({ answer, reasoning, usage: estimatedUsage(messages, reasoning, answer), stopped: signal.aborted });
     try {
@@ -130,7 +135,7 @@ export async function runCompletion(options: RunCompletionOptions): Promise<Comp
       lastError = failure;
       if (!failure.triesFallback) break;
     } finally {
-      clearTimeout(timer);
+      clearInterval(timer);
     }
   }
   throw lastError ?? new ProviderError("unavailable", "no provider");
