@@ -71,11 +71,12 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
     if (!last || last.id !== body.replace_message_id || stillAnswering) {
       return difyErrorJson(400, "model_not_last_message", "只能重新生成或修改对话中的最后一个问题。");
     }
-    await deleteMessage(deps.db, last.id);
   }
   const images = await attachedImages(deps.db, owner, body.files);
   if (typeof images === "string") return difyErrorJson(400, "model_bad_files", images);
   if (images.length > 0 && !model.vision) return difyErrorJson(400, "model_no_vision", "当前模型不能识别图片，请换一个支持图片的模型，或去掉图片后再发送。");
+  // Only once the new question is sure to be asked: a refused one must not lose the old turn.
+  if (body.replace_message_id) await deleteMessage(deps.db, body.replace_message_id);
   const isNew = !conversation;
   conversation ??= await createConversation(deps.db, owner, { name: "新对话", model: model.id });
   if (conversation.model !== model.id) await updateConversation(deps.db, conversation.id, { model: model.id });

@@ -126,6 +126,14 @@ describe("model apps through the proxy", () => {
     const foreign = await call(bob, "POST", "chat-messages", { body: { query: "改一下", inputs: {}, conversation_id: conversationId, replace_message_id: second.end!.message_id } });
     expect(foreign.status).toBe(404);
 
+    // A refused revision (a model that cannot see the image) keeps the turn it would have replaced.
+    const refused = await call(alice, "POST", "chat-messages", {
+      body: { query: "看图", inputs: {}, conversation_id: conversationId, replace_message_id: second.end!.message_id, model: "spark-reasoner", files: [{ type: "image", transfer_method: "remote_url", url: "https://img.example.com/a.png" }] },
+    });
+    expect(refused.status).toBe(400);
+    const kept = await json(await call(alice, "GET", "messages", { query: `conversation_id=${conversationId}` }));
+    expect(kept.data.map((message: { id: string }) => message.id)).toEqual([first.end!.message_id, second.end!.message_id]);
+
     const edited = await streamChat(alice, { query: "列出 3 个午休建议", conversation_id: conversationId, replace_message_id: second.end!.message_id });
     expect(edited.answer).toContain("3. ");
     expect(edited.answer).toContain("第 2 个问题"); // the replaced turn is not in the history
