@@ -144,32 +144,26 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
     [run],
   );
 
-  const retry = useCallback(
-    (key: string, inputs: Record<string, unknown>, model?: string) => {
-      if (active.current) return;
-      const exchange = exchanges.find((item) => item.key === key);
-      if (!exchange) return;
-      update(key, (item) => ({ ...item, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined }));
-      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs, model });
-    },
-    [exchanges, run, update],
-  );
-
-  /**
-   * Model apps: answers the last question again — as it was (重新生成) or with new text (编辑) —
-   * replacing the stored message. Without a stored message it is a plain retry.
-   */
-  const revise = useCallback(
-    (key: string, input: { query?: string; inputs: Record<string, unknown>; model?: string }) => {
+  /** Clears an exchange's answer and asks again; `replace` replaces its stored message (model apps). */
+  const askAgain = useCallback(
+    (key: string, input: { query?: string; inputs: Record<string, unknown>; model?: string }, replace: boolean) => {
       if (active.current) return;
       const exchange = exchanges.find((item) => item.key === key);
       if (!exchange) return;
       const query = input.query ?? exchange.query;
       update(key, (item) => ({ ...item, query, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined }));
-      void run(key, { query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, replaceMessageId: exchange.messageId });
+      void run(key, { query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, replaceMessageId: replace ? exchange.messageId : undefined });
     },
     [exchanges, run, update],
   );
+
+  const retry = useCallback((key: string, inputs: Record<string, unknown>) => askAgain(key, { inputs }, false), [askAgain]);
+
+  /**
+   * Model apps: answers the last question again — as it was (重新生成) or with new text (编辑) —
+   * replacing the stored message. Without a stored message it is a plain retry.
+   */
+  const revise = useCallback((key: string, input: { query?: string; inputs: Record<string, unknown>; model?: string }) => askAgain(key, input, true), [askAgain]);
 
   const stop = useCallback(() => {
     if (active.current) requestStop(appid, active.current, "chat-messages");
