@@ -82,6 +82,7 @@ function withSecurityHeaders<R extends Response>(request: NextRequest, response:
 
 export const config = {
   // Not the embedded services' mount points: they answer their own auth (a session refresh there
-  // would call back into them), and request bodies routed through the proxy are size-capped.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|builds/latest.json|auth/v1/|storage/v1/).*)"],
+  // would call back into them), and request bodies routed through the proxy are size-capped. Not the
+  // developer API (`/v1/`) either: it takes API keys, never cookies, and caps its bodies itself.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|builds/latest.json|auth/v1/|storage/v1/|v1/).*)"],
 };

@@ -111,6 +111,11 @@ export const envSchema = z
       (value) => (value === "" || value === undefined ? "30" : value),
       z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(5000),
     ),
+    // Developer API (/v1): requests per API key in a window, 次数/秒数 (default 60/60).
+    API_KEY_RATE_LIMIT: z.preprocess(
+      (value) => (value === "" || value === undefined ? "60/60" : value),
+      z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, "格式为 次数/秒数，例如 60/60"),
+    ),
     // Payments (src/features/billing): unset STRIPE_SECRET_KEY → the local test-mode checkout.
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,

@@ -4,4 +4,4 @@ import "server-only";
 // its result to a client component — use `toPublicApp` for anything rendered.
 export { AiAppsConfigError, EMBEDDED_DIFY_BASE_URL, listConfiguredApps, loadConfiguredApps, toPublicApp, type ConfiguredApp } from "./server/config";
 export { createDifyProxy, getDifyProxy, type BeforeForwardInput, type DifyProxy, type DifyProxyContext, type DifyProxyOptions, type ProxyTimeouts } from "./server/proxy";
-export { getApp, listEnabledApps, seedAppRegistry, type AiApp } from "./server/registry";
+export { getApp, listEnabledApps, listEnabledAppsWithUpstream, seedAppRegistry, type AiApp } from "./server/registry";

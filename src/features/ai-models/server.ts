@@ -9,3 +9,4 @@ export {
   type ProviderSettings,
 } from "./server/settings";
 export type { EmbeddedProvider } from "./server/provider-client";
+export { ThinkSplitter } from "./server/think-splitter";

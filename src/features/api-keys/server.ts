@@ -1,5 +1,5 @@
 import "server-only";
 
 // Server side of personal API keys: the repository (hashes only; the secret is answered once).
-export { ApiKeyLimitError, createApiKey, findLiveApiKey, listApiKeys, revokeApiKey } from "./server/api-keys-repository";
+export { ApiKeyLimitError, apiKeyTokensThisMonth, createApiKey, findLiveApiKey, listApiKeys, revokeApiKey } from "./server/api-keys-repository";
 export { apiKeyPrefix, generateApiKeySecret, hashApiKeySecret } from "./server/secret";

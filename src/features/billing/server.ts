@@ -6,7 +6,7 @@ export { cancelLocalOrder, completeLocalOrder, getCheckoutOrder } from "./server
 export { listPayments, type PaymentView } from "./server/payments";
 export { checkoutTestModeFromEnv, createProviders, getProviders, requireLocalTestCheckout, type Providers } from "./server/providers";
 export type { BillingContext, CheckoutProvider, ProviderName } from "./server/providers/types";
-export { admitAiCall, aiCallsInFlight, releaseAiCall, reserveAiCall, type AiCallAdmission } from "./server/ai-call-reservations";
+export { admitAiCall, admitGenerationCall, aiCallsInFlight, releaseAiCall, reserveAiCall, type AiCallAdmission } from "./server/ai-call-reservations";
 export { checkTokenQuota, enforceTokenQuota, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, quotaExceededResponse, type TokenQuotaCheck } from "./server/quota";
 export { createStripeClient, stripeSetupFromEnv, type StripePriceIds, type StripeSetup } from "./server/stripe/client";
 export { processStripeEvent, type StripeWebhookOutcome } from "./server/stripe/webhook";

@@ -75,10 +75,15 @@ export async function getApp(appid: string, db?: Database): Promise<AiApp | unde
   return row ? fromRow(row) : undefined;
 }
 
-/** Public fields of every enabled app, in id order. */
-export async function listEnabledApps(db?: Database): Promise<PublicAiApp[]> {
+/** Every enabled app with its upstream and model settings (server-side only), in id order. */
+export async function listEnabledAppsWithUpstream(db?: Database): Promise<AiApp[]> {
   const database = db ?? (await getDatabase());
   await ensureSeeded(database);
   const rows = await database.select().from(aiApps).where(eq(aiApps.enabled, true)).orderBy(asc(aiApps.appid));
-  return rows.map((row) => toPublicApp(fromRow(row)));
+  return rows.map(fromRow);
+}
+
+/** Public fields of every enabled app, in id order. */
+export async function listEnabledApps(db?: Database): Promise<PublicAiApp[]> {
+  return (await listEnabledAppsWithUpstream(db)).map(toPublicApp);
 }

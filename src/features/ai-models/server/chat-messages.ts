@@ -27,6 +27,15 @@ export const chatMessageBody = z.looseObject({
   auto_generate_name: z.boolean().optional(),
   /** Model apps only: regenerate (or edit and resend) the conversation's last message: it is replaced. */
   replace_message_id: z.string().max(64).optional(),
+  /**
+   * Model apps only (the developer API, `/v1/chat/completions`): the whole conversation, sent as is
+   * after the app's system prompt. Nothing is stored: the caller keeps the history, as with OpenAI.
+   */
+  messages: z
+    .array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string().max(100_000) }))
+    .min(1)
+    .max(500)
+    .optional(),
 });
 
 export interface ChatDeps {
@@ -58,6 +67,10 @@ function usageMetadata(result: CompletionResult, model: string, weight: number) 
 /** POST /chat-messages for a model app: Dify's request and events, answered by the app's provider. */
 export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.infer<typeof chatMessageBody>): Promise<Response> {
   const owner: Owner = { appid: app.appid, userId: body.user };
+  const stateless = body.messages !== undefined;
+  if (stateless && (body.conversation_id || body.replace_message_id || body.files?.length)) {
+    return difyErrorJson(400, "model_bad_request", "带 messages 的请求不能同时指定对话、要替换的消息或文件。");
+  }
   const conversationId = body.conversation_id || null;
   let conversation = conversationId ? await findConversation(deps.db, owner, conversationId) : undefined;
   if (conversationId && !conversation) return difyErrorJson(404, "not_found", "Conversation Not Exists.");
@@ -75,35 +88,42 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
   const images = await attachedImages(deps.db, owner, body.files);
   if (typeof images === "string") return difyErrorJson(400, "model_bad_files", images);
   if (images.length > 0 && !model.vision) return difyErrorJson(400, "model_no_vision", "当前模型不能识别图片，请换一个支持图片的模型，或去掉图片后再发送。");
-  // Only once the new question is sure to be asked: a refused one must not lose the old turn.
-  if (body.replace_message_id) await deleteMessage(deps.db, body.replace_message_id);
-  const isNew = !conversation;
-  conversation ??= await createConversation(deps.db, owner, { name: "新对话", model: model.id });
-  if (conversation.model !== model.id) await updateConversation(deps.db, conversation.id, { model: model.id });
-
-  const history = await historyOf(deps.db, conversation.id, HISTORY_TURNS);
-  const messages: ChatTurn[] = [
-    ...(app.settings.systemPrompt ? [{ role: "system" as const, content: app.settings.systemPrompt }] : []),
-    ...history.flatMap((turn) => [
-      { role: "user" as const, content: turn.query },
-      { role: "assistant" as const, content: turn.answer },
-    ]),
-    {
-      role: "user",
-      content: images.length === 0 ? body.query : [{ type: "text", text: body.query }, ...images.map((image) => ({ type: "image_url" as const, image_url: { url: image.url } }))],
-    },
-  ];
+  const systemTurns: ChatTurn[] = app.settings.systemPrompt ? [{ role: "system", content: app.settings.systemPrompt }] : [];
   const messageId = crypto.randomUUID();
   const taskId = crypto.randomUUID();
-  await insertMessage(deps.db, { id: messageId, conversationId: conversation.id, userId: body.user, model: model.id, query: body.query, files: images.map((image) => image.file) });
+  let messages: ChatTurn[];
+  let isNew = false;
+  if (body.messages) {
+    messages = [...systemTurns, ...body.messages];
+  } else {
+    // Only once the new question is sure to be asked: a refused one must not lose the old turn.
+    if (body.replace_message_id) await deleteMessage(deps.db, body.replace_message_id);
+    isNew = !conversation;
+    conversation ??= await createConversation(deps.db, owner, { name: "新对话", model: model.id });
+    if (conversation.model !== model.id) await updateConversation(deps.db, conversation.id, { model: model.id });
+    const history = await historyOf(deps.db, conversation.id, HISTORY_TURNS);
+    messages = [
+      ...systemTurns,
+      ...history.flatMap((turn) => [
+        { role: "user" as const, content: turn.query },
+        { role: "assistant" as const, content: turn.answer },
+      ]),
+      {
+        role: "user",
+        content: images.length === 0 ? body.query : [{ type: "text", text: body.query }, ...images.map((image) => ({ type: "image_url" as const, image_url: { url: image.url } }))],
+      },
+    ];
+    await insertMessage(deps.db, { id: messageId, conversationId: conversation.id, userId: body.user, model: model.id, query: body.query, files: images.map((image) => image.file) });
+  }
   const controller = new AbortController();
   deps.running.set(taskId, { controller, messageId });
-  const ids = { task_id: taskId, message_id: messageId, id: messageId, conversation_id: conversation.id };
+  const convId = conversation?.id ?? "";
+  const ids = { task_id: taskId, message_id: messageId, id: messageId, conversation_id: convId };
   const createdAt = Math.floor(Date.now() / 1000);
-  const convId = conversation.id;
 
   const finish = async (result: CompletionResult, status: "normal" | "stopped" | "error", error: string | null) => {
     deps.running.delete(taskId);
+    if (stateless) return;
     await finishMessage(deps.db, messageId, {
       answer: result.answer,
       reasoning: result.reasoning,

@@ -73,3 +73,12 @@ export async function findLiveApiKey(db: Database, secret: string, now = new Dat
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return undefined;
   return row;
 }
+
+/** Tokens spent with one key this month (the plan's calendar), for its monthly cap. */
+export async function apiKeyTokensThisMonth(db: Database, keyId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${aiUsageEvents.totalTokens}), 0)` })
+    .from(aiUsageEvents)
+    .where(and(eq(aiUsageEvents.apiKeyId, keyId), gte(aiUsageEvents.createdAt, startOfMonth(now))));
+  return Number(row?.total ?? 0);
+}

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { aiQuotaReservations, aiUsageEvents, subscriptions, type Database } from "@/lib/db";
+import { aiQuotaReservations, aiUsageEvents, getDatabase, subscriptions, type Database } from "@/lib/db";
 import { startOfMonth } from "../calendar";
 import { planOrFree } from "../plans";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
@@ -115,4 +115,13 @@ export async function admitAiCall(db: Database, userId: string, now = new Date()
   const admission = await reserveAiCall(db, userId, now);
   if (!admission.admitted) return refusedAiCallResponse(admission);
   return { settle: () => releaseAiCall(db, admission.reservationId) };
+}
+
+/**
+ * The AI proxy's `beforeForward` (the site's pages and the developer API share it, and the proxy is
+ * one per process): only calls that generate, and so spend tokens, are held to the monthly quota and
+ * the plan's concurrent-call limit.
+ */
+export async function admitGenerationCall({ userId, endpoint }: { userId: string; endpoint: { generation?: string } }) {
+  return endpoint.generation ? admitAiCall(await getDatabase(), userId) : undefined;
 }

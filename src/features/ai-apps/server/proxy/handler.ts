@@ -21,6 +21,8 @@ export interface DifyProxyContext {
   path: string[];
   /** The signed-in user's id, or null. */
   userId: string | null;
+  /** The developer API key the call came with (`/v1`), recorded on the usage row. */
+  apiKeyId?: string | null;
 }
 
 export interface BeforeForwardInput {
@@ -209,7 +211,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       track(recorded.finally(() => hook?.settle()));
     };
     try {
-      return await forward(request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks });
+      return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks });
     } finally {
       if (!deferred) settle();
     }
@@ -219,6 +221,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     app: AiApp;
     appid: string;
     userId: string;
+    apiKeyId: string | null;
     endpoint: Endpoint;
     upstream: Omit<UpstreamRequest, "signal">;
     streaming: boolean;
@@ -230,7 +233,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     tasks: RunningTasks;
   };
 
-  const forward = async (request: Request, { app, appid, userId, endpoint, upstream, streaming, started, settle, defer, tasks }: ForwardInput): Promise<Response> => {
+  const forward = async (request: Request, { app, appid, userId, apiKeyId, endpoint, upstream, streaming, started, settle, defer, tasks }: ForwardInput): Promise<Response> => {
 
     const call = streaming ? send(app, upstream, request.signal, timeouts.headersMs, timeouts.drainMs) : send(app, upstream, request.signal, timeouts.blockingMs);
     let response: Response;
@@ -267,7 +270,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
         onFinish: () => {
           tasks.ended(tracker.taskId);
-          settle(endpoint.generation ? recordUsage(tracker, { appid, userId, kind, latencyMs: Date.now() - started }) : undefined);
+          settle(endpoint.generation ? recordUsage(tracker, { appid, userId, apiKeyId, kind, latencyMs: Date.now() - started }) : undefined);
           finishRelay();
         },
       });
@@ -294,7 +297,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     if (endpoint.generation && body && typeof body === "object") {
       const tracker = new UsageTracker();
       tracker.observeBlocking(body as Record<string, unknown>);
-      settle(recordUsage(tracker, { appid, userId, kind: endpoint.generation, latencyMs: Date.now() - started }));
+      settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
     return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   };

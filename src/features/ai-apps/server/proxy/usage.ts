@@ -85,6 +85,8 @@ export class UsageTracker {
 export interface UsageRecord {
   appid: string;
   userId: string;
+  /** The developer API key of a `/v1` call (null from the site's own pages). */
+  apiKeyId?: string | null;
   kind: GenerationKind;
   latencyMs: number;
 }
@@ -98,6 +100,7 @@ export function usageRow(tracker: UsageTracker, record: UsageRecord): NewAiUsage
   return {
     appid: record.appid,
     userId: record.userId,
+    apiKeyId: record.apiKeyId ?? null,
     kind: record.kind,
     messageId: messageId ?? null,
     workflowRunId: workflowRunId ?? null,

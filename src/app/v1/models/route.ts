@@ -1,0 +1,10 @@
+import { listModels } from "@/features/developer-api/server";
+import { getDatabase } from "@/lib/db";
+
+// The developer API (src/features/developer-api): authenticated by an API key, never by cookies.
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export async function GET(request: Request): Promise<Response> {
+  return listModels(request, await getDatabase());
+}

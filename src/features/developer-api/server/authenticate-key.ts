@@ -1,0 +1,55 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { findLiveApiKey } from "@/features/api-keys/server";
+import { apiKeys, type ApiKeyRow, type Database } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { MemoryRateLimitStore } from "@/lib/memory-rate-limit-store";
+import { AuthServiceUnavailable, isKeyUserActive } from "./key-user-liveness";
+import { API_MESSAGES, openAiError } from "./openai-errors";
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** `last_used_at` is written at most this often per key: a busy key should not cost a write per call. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+// Per process (several processes each allow the limit): the limit protects the upstream from one
+// runaway script, and the quota, which is shared, still bounds what a key can spend.
+const LIMITER_KEY = Symbol.for("sparkai.api-key-rate-limit");
+function limiter(): MemoryRateLimitStore {
+  const holder = globalThis as typeof globalThis & { [LIMITER_KEY]?: MemoryRateLimitStore };
+  return (holder[LIMITER_KEY] ??= new MemoryRateLimitStore(3_600_000));
+}
+
+function rateLimit(): { max: number; windowMs: number } {
+  const [max, seconds] = getEnv().API_KEY_RATE_LIMIT.split("/").map(Number);
+  return { max: max!, windowMs: seconds! * 1000 };
+}
+
+/**
+ * The key a `/v1` request carries (`Authorization: Bearer sk-…`) when it may be used now: live (not
+ * revoked or expired), its user active, and within the per-key rate limit. Otherwise the OpenAI
+ * error to answer.
+ */
+export async function authenticateApiKey(request: Request, db: Database): Promise<ApiKeyRow | Response> {
+  const secret = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (!secret) return openAiError(401, "invalid_api_key", API_MESSAGES.missingKey);
+  const key = await findLiveApiKey(db, secret);
+  if (!key) return openAiError(401, "invalid_api_key", API_MESSAGES.invalidKey);
+  try {
+    if (!(await isKeyUserActive(key.userId))) return openAiError(401, "invalid_api_key", API_MESSAGES.userInactive);
+  } catch (error) {
+    if (!(error instanceof AuthServiceUnavailable)) throw error;
+    return openAiError(503, "server_error", API_MESSAGES.unavailable);
+  }
+  const { max, windowMs } = rateLimit();
+  const [count = 0] = await limiter().increment([key.id], windowMs);
+  if (count > max) return openAiError(429, "rate_limit_exceeded", API_MESSAGES.rateLimited, { headers: { "Retry-After": String(Math.ceil(windowMs / 1000)) } });
+  void markUsed(db, key).catch((error: unknown) => console.error("[developer-api] last_used_at", error));
+  return key;
+}
+
+async function markUsed(db: Database, key: ApiKeyRow): Promise<void> {
+  if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(apiKeys.id, key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+}

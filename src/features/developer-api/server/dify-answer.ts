@@ -1,0 +1,109 @@
+import { ThinkSplitter } from "@/features/ai-models/server";
+
+type Json = Record<string, unknown>;
+
+const obj = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined);
+const int = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0);
+const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+export interface OpenAiUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** A piece of the answer for the client: text, thinking (`reasoning_content`), or the end. */
+export type AnswerError = { kind: "error"; status: number; code?: string; message: string };
+export type AnswerPart = { kind: "delta"; content: string; reasoning: string } | AnswerError;
+
+/** A workflow's outputs as the message: its one text output, else the outputs as JSON. */
+export function outputsText(outputs: unknown): string {
+  const fields = obj(outputs);
+  if (!fields) return "";
+  const texts = Object.values(fields).filter((value): value is string => typeof value === "string");
+  if (Object.keys(fields).length === 1 && texts.length === 1) return texts[0]!;
+  for (const name of ["text", "answer", "result", "output"]) if (typeof fields[name] === "string") return fields[name] as string;
+  return JSON.stringify(fields, null, 2);
+}
+
+function usageOf(usage: Json): OpenAiUsage {
+  const prompt = int(usage.prompt_tokens);
+  const completion = int(usage.completion_tokens);
+  // OpenAI's total is prompt + completion; a model app's weight is the plan's business, not the client's.
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion || int(usage.total_tokens) };
+}
+
+/**
+ * Follows the events of one Dify answer (chat, completion or workflow, streamed by the AI proxy) and
+ * turns them into what an OpenAI client expects: the text, with a leading `<think>` block split out
+ * as reasoning, the usage, and the conversation id of a Dify chat.
+ */
+export class DifyAnswer {
+  conversationId?: string;
+  messageId?: string;
+  usage?: OpenAiUsage;
+  private readonly splitter = new ThinkSplitter();
+  private streamedText = false;
+
+  /** The parts one event adds (none for progress and ping events). */
+  observe(event: Json): AnswerPart[] {
+    this.conversationId ||= str(event.conversation_id) || undefined;
+    this.messageId ??= str(event.message_id) ?? str(event.workflow_run_id);
+    const data = obj(event.data);
+    switch (event.event) {
+      case "message":
+      case "agent_message":
+        return this.text(str(event.answer) ?? "");
+      case "text_chunk":
+        return this.text(str(data?.text) ?? "");
+      case "message_end": {
+        const usage = obj(obj(event.metadata)?.usage);
+        if (usage) this.usage = usageOf(usage);
+        return [];
+      }
+      case "workflow_finished": {
+        if (data?.status === "failed" || data?.status === "stopped") {
+          return [{ kind: "error", status: 500, code: "workflow_failed", message: str(data.error) || "工作流运行失败" }];
+        }
+        this.usage ??= { prompt_tokens: 0, completion_tokens: int(data?.total_tokens), total_tokens: int(data?.total_tokens) };
+        return this.streamedText ? [] : this.text(outputsText(data?.outputs));
+      }
+      case "error":
+        return [{ kind: "error", status: int(event.status) || 500, code: str(event.code), message: str(event.message) || "AI 服务暂时不可用，请稍后重试" }];
+      default:
+        return [];
+    }
+  }
+
+  /** What the splitter still holds when the stream is over. */
+  flush(): AnswerPart[] {
+    const { reasoning, answer } = this.splitter.flush();
+    return reasoning || answer ? [{ kind: "delta", content: answer, reasoning }] : [];
+  }
+
+  /** A blocking answer: a chat / completion message, or a workflow run. */
+  observeBlocking(body: Json): { content: string; reasoning: string } | AnswerError {
+    const data = obj(body.data);
+    const parts = data
+      ? this.observe({ ...body, event: "workflow_finished", data })
+      : [...this.observe({ ...body, event: "message", answer: body.answer }), ...this.observe({ ...body, event: "message_end" })];
+    const all = [...parts, ...this.flush()];
+    const error = all.find((part): part is AnswerError => part.kind === "error");
+    if (error) return error;
+    let content = "";
+    let reasoning = "";
+    for (const part of all) {
+      if (part.kind !== "delta") continue;
+      content += part.content;
+      reasoning += part.reasoning;
+    }
+    return { content, reasoning };
+  }
+
+  private text(chunk: string): AnswerPart[] {
+    if (!chunk) return [];
+    this.streamedText = true;
+    const { reasoning, answer } = this.splitter.push(chunk);
+    return reasoning || answer ? [{ kind: "delta", content: answer, reasoning }] : [];
+  }
+}

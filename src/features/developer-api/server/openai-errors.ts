@@ -1,0 +1,70 @@
+/**
+ * Errors of the OpenAI-compatible API in OpenAI's shape (`{error: {message, type, param, code}}`),
+ * which the official SDKs turn into typed exceptions; `statusCode` and `message` are repeated at the
+ * top level, as every other API of ours answers.
+ */
+export type OpenAiErrorCode =
+  | "invalid_api_key"
+  | "insufficient_quota"
+  | "model_not_found"
+  | "rate_limit_exceeded"
+  | "context_length_exceeded"
+  | "invalid_request"
+  | "conversation_not_found"
+  | "request_too_large"
+  | "upstream_error"
+  | "server_error";
+
+const TYPE_OF: Record<OpenAiErrorCode, string> = {
+  invalid_api_key: "invalid_request_error",
+  insufficient_quota: "insufficient_quota",
+  model_not_found: "invalid_request_error",
+  rate_limit_exceeded: "requests",
+  context_length_exceeded: "invalid_request_error",
+  invalid_request: "invalid_request_error",
+  conversation_not_found: "invalid_request_error",
+  request_too_large: "invalid_request_error",
+  upstream_error: "api_error",
+  server_error: "api_error",
+};
+
+export interface OpenAiErrorBody {
+  error: { message: string; type: string; param: string | null; code: OpenAiErrorCode };
+  statusCode: number;
+  message: string;
+}
+
+export function openAiErrorBody(status: number, code: OpenAiErrorCode, message: string, param: string | null = null): OpenAiErrorBody {
+  return { error: { message, type: TYPE_OF[code], param, code }, statusCode: status, message };
+}
+
+export function openAiError(status: number, code: OpenAiErrorCode, message: string, options: { param?: string; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(options.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(openAiErrorBody(status, code, message, options.param ?? null), { status, headers });
+}
+
+/**
+ * The API's status and code for an error the AI proxy answered (`{statusCode, message, code?}`, as
+ * JSON before a stream or as an SSE `error` event inside one).
+ */
+export function fromProxyError(status: number, message: string, proxyCode: string | undefined): { status: number; code: OpenAiErrorCode } {
+  if (proxyCode === "model_context_length") return { status: 400, code: "context_length_exceeded" };
+  if (status === 402) return { status: 429, code: "insufficient_quota" };
+  if (status === 429) return { status: 429, code: "rate_limit_exceeded" };
+  if (status === 404) return { status: 404, code: "conversation_not_found" };
+  if (status === 413) return { status: 413, code: "request_too_large" };
+  if (status >= 400 && status < 500) return { status: 400, code: "invalid_request" };
+  return { status: status >= 500 && status < 600 ? status : 502, code: "upstream_error" };
+}
+
+export const API_MESSAGES = {
+  missingKey: "缺少 API 密钥：请在 Authorization 请求头中以 Bearer sk-… 的形式提供",
+  invalidKey: "API 密钥无效、已撤销或已过期",
+  userInactive: "该 API 密钥所属的账户已停用",
+  modelNotFound: (model: string) => `模型 ${model} 不存在，或这个 API 密钥无权使用它`,
+  keyCapReached: "这个 API 密钥本月的 Token 上限已用完",
+  rateLimited: "请求太频繁，请稍后再试",
+  tooLarge: "请求体太大",
+  unavailable: "服务暂时不可用，请稍后重试",
+} as const;

@@ -1,0 +1,141 @@
+import { EventSourceParserStream } from "eventsource-parser/stream";
+import { DifyAnswer, type AnswerError, type AnswerPart } from "./dify-answer";
+import { fromProxyError, openAiError, openAiErrorBody } from "./openai-errors";
+
+type Json = Record<string, unknown>;
+
+export interface CompletionMeta {
+  /** The `model` the client asked for, echoed back. */
+  model: string;
+  /** Dify chat apps: the conversation id is returned so the client can continue it. */
+  returnsConversation: boolean;
+  includeUsage: boolean;
+}
+
+const completionId = (answer: DifyAnswer) => `chatcmpl-${answer.messageId ?? crypto.randomUUID()}`;
+const conversationField = (meta: CompletionMeta, answer: DifyAnswer) =>
+  meta.returnsConversation && answer.conversationId ? { conversation_id: answer.conversationId } : {};
+
+/** The proxy refused before answering (`{statusCode, message, code?}`): the same refusal, OpenAI-shaped. */
+export async function fromProxyRefusal(response: Response): Promise<Response> {
+  const body = (await response.json().catch(() => ({}))) as Json;
+  const message = typeof body.message === "string" ? body.message : "AI 服务暂时不可用，请稍后重试";
+  const { status, code } = fromProxyError(response.status, message, typeof body.code === "string" ? body.code : undefined);
+  const retryAfter = response.headers.get("retry-after");
+  return openAiError(status, code, message, retryAfter ? { headers: { "Retry-After": retryAfter } } : {});
+}
+
+/** A blocking Dify answer as a `chat.completion`. */
+export function toChatCompletion(body: Json, meta: CompletionMeta): Response {
+  const answer = new DifyAnswer();
+  const result = answer.observeBlocking(body);
+  if ("kind" in result) return errorResponse(result);
+  const message: Json = { role: "assistant", content: result.content };
+  if (result.reasoning) message.reasoning_content = result.reasoning;
+  return Response.json(
+    {
+      id: completionId(answer),
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: meta.model,
+      choices: [{ index: 0, message, finish_reason: "stop", logprobs: null }],
+      usage: answer.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      ...conversationField(meta, answer),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+function errorResponse(part: AnswerError): Response {
+  const { status, code } = fromProxyError(part.status, part.message, part.code);
+  return openAiError(status, code, part.message);
+}
+
+/**
+ * A Dify event stream as OpenAI's `chat.completion.chunk` stream. The first event is awaited before
+ * answering, so a call refused at once (context too long, a failed workflow) gets its HTTP status
+ * instead of a 200 stream that only carries the error.
+ */
+export async function toChunkStream(upstream: Response, meta: CompletionMeta): Promise<Response> {
+  const events = upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  const answer = new DifyAnswer();
+  const created = Math.floor(Date.now() / 1000);
+  const nextParts = async (): Promise<AnswerPart[] | null> => {
+    for (;;) {
+      const { done, value } = await events.read();
+      if (done) return null;
+      let event: Json;
+      try {
+        event = JSON.parse(value.data) as Json;
+      } catch {
+        continue; // pings and other non-JSON frames
+      }
+      const parts = answer.observe(event);
+      if (parts.length > 0) return parts;
+    }
+  };
+
+  let first: AnswerPart[] | null;
+  try {
+    first = await nextParts();
+  } catch {
+    first = [{ kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" }];
+  }
+  const firstError = first?.find((part): part is AnswerError => part.kind === "error");
+  if (firstError && first!.length === 1) {
+    await events.cancel().catch(() => undefined);
+    return errorResponse(firstError);
+  }
+
+  const encoder = new TextEncoder();
+  let roleSent = false;
+  const base = () => ({ id: completionId(answer), object: "chat.completion.chunk", created, model: meta.model, ...conversationField(meta, answer) });
+  const chunk = (delta: Json, finishReason: string | null = null): Json => ({
+    ...base(),
+    choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+  });
+  const frame = (payload: unknown) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
+  const deltaOf = (part: Extract<AnswerPart, { kind: "delta" }>): Json => {
+    const delta: Json = roleSent ? {} : { role: "assistant" };
+    roleSent = true;
+    if (part.content) delta.content = part.content;
+    if (part.reasoning) delta.reasoning_content = part.reasoning;
+    return delta;
+  };
+
+  let pending: AnswerPart[] | null = first;
+  let finished = false;
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (finished) return;
+        const parts = pending ?? (await nextParts().catch(() => [{ kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" } as AnswerPart]));
+        pending = null;
+        const ending = parts === null;
+        for (const part of ending ? answer.flush() : parts) {
+          if (part.kind === "error") {
+            const { status, code } = fromProxyError(part.status, part.message, part.code);
+            controller.enqueue(frame(openAiErrorBody(status, code, part.message)));
+            finished = true;
+            controller.close();
+            await events.cancel().catch(() => undefined);
+            return;
+          }
+          controller.enqueue(frame(chunk(deltaOf(part))));
+        }
+        if (!ending) return;
+        finished = true;
+        controller.enqueue(frame(chunk(roleSent ? {} : { role: "assistant", content: "" }, "stop")));
+        if (meta.includeUsage) {
+          controller.enqueue(frame({ ...base(), choices: [], usage: answer.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } }));
+        }
+        controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+        controller.close();
+      },
+      async cancel() {
+        await events.cancel().catch(() => undefined);
+      },
+    }),
+    { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" } },
+  );
+}
