@@ -27,7 +27,21 @@ async function signedInCookie(baseUrl: string, index: number): Promise<string> {
     .join("; ");
 }
 
-export type BrowserPath = { server: RunningServer; chat: Chat; serverCpuMs: () => number };
+/** A personal API key of the signed-in account, made as the dashboard makes it (POST /api/keys). */
+async function apiKeyFor(baseUrl: string, cookie: string): Promise<string> {
+  const response = await postJson(`${baseUrl}/api/keys`, { name: "基准测试" }, cookie);
+  if (!response.ok) throw new Error(`API key creation failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { secret: string }).secret;
+}
+
+export type BrowserPath = {
+  server: RunningServer;
+  /** The chat page's call: POST /api/ai/dify/chat-messages with the account's cookie. */
+  chat: Chat;
+  /** The same question through the developer API: POST /v1/chat/completions with the account's API key. */
+  apiChat: Chat;
+  serverCpuMs: () => number;
+};
 
 /** The app a browser path chats with: its registry entry (`DIFY_APPS` form) and the chat body. */
 export interface BenchApp {
@@ -48,13 +62,18 @@ export async function startBrowserPath(app: BenchApp, maxConcurrentChats: number
     AUTH_RATE_LIMIT_SIGN_IN: "100000/60",
     AUTH_RATE_LIMIT_SIGN_UP: "100000/60",
     AUTH_RATE_LIMIT_VERIFY: "100000/60",
+    API_KEY_RATE_LIMIT: "100000/60",
     FREE_PLAN_MONTHLY_TOKENS: "1000000000",
     DIFY_APPS: JSON.stringify([app.entry]),
   });
   const cookies: string[] = [];
+  const keys: string[] = [];
   try {
     // One after another: the auth service bounds concurrent password checks.
-    for (let user = 0; user < Math.ceil(maxConcurrentChats / CHATS_PER_USER); user += 1) cookies.push(await signedInCookie(server.baseUrl, user));
+    for (let user = 0; user < Math.ceil(maxConcurrentChats / CHATS_PER_USER); user += 1) {
+      cookies.push(await signedInCookie(server.baseUrl, user));
+      keys.push(await apiKeyFor(server.baseUrl, cookies[user]!));
+    }
   } catch (error) {
     await server.stop();
     throw error;
@@ -66,5 +85,12 @@ export async function startBrowserPath(app: BenchApp, maxConcurrentChats: number
       headers: { "content-type": "application/json", cookie: cookies[Math.floor(index / CHATS_PER_USER) % cookies.length]! },
       body: JSON.stringify(app.body(index)),
     });
-  return { server, chat, serverCpuMs: () => processCpuMs(server.pid) };
+  const apiChat: Chat = (index, signal) =>
+    fetch(`${server.baseUrl}/v1/chat/completions`, {
+      method: "POST",
+      signal,
+      headers: { "content-type": "application/json", authorization: `Bearer ${keys[Math.floor(index / CHATS_PER_USER) % keys.length]!}` },
+      body: JSON.stringify({ model: app.entry.appid, stream: true, messages: [{ role: "user", content: String(app.body(index).query) }] }),
+    });
+  return { server, chat, apiChat, serverCpuMs: () => processCpuMs(server.pid) };
 }

@@ -16,6 +16,8 @@ import { startBrowserPath, type BenchApp } from "./browser-path";
  * first-event delay p50 of both, and peak RSS (of the whole process: proxy + upstream thread). Targets: total ≤ 1.05 × direct, first event ≤ direct + 5 ms.
  * `BENCH_PROXY_MODE=model`: a model app instead — the browser's path to the demo OpenAI-compatible
  * provider (on its own thread) against calling that provider directly.
+ * `BENCH_PROXY_MODE=api`: the developer API — `/v1/chat/completions` streams with an API key against
+ * the same chats through the chat page's route with a cookie, on the same server.
  */
 const PHASE_TIMEOUT_MS = 180_000;
 const USER = "00000000-0000-4000-8000-00000000be9c";
@@ -155,14 +157,49 @@ async function modelAppBenchmark(providerUrl: string, count: number, rounds: num
   await browserPathOnBothDatabases(app, { send: direct, endMarker: ENDS_WITH_DONE }, count, rounds);
 }
 
+/**
+ * The developer API against the page's route, same server, same Dify app, same accounts: the API
+ * adds the key check and the translation of every event into OpenAI chunks.
+ */
+async function apiBenchmark(app: BenchApp, count: number, rounds: number) {
+  const path = await startBrowserPath(app, count);
+  try {
+    await runPhase(Math.min(10, count), path.chat); // warm-up
+    await runPhase(Math.min(10, count), path.apiChat, ENDS_WITH_DONE);
+    for (const concurrent of [...new Set([Math.min(20, count), count])]) {
+      const ratios: number[] = [];
+      const deltas: number[] = [];
+      const cpu: { page: number[]; api: number[] } = { page: [], api: [] };
+      for (let round = 1; round <= rounds; round += 1) {
+        let before = path.serverCpuMs();
+        const pagePhase = await runPhase(concurrent, path.chat);
+        cpu.page.push((path.serverCpuMs() - before) / concurrent);
+        before = path.serverCpuMs();
+        const apiPhase = await runPhase(concurrent, path.apiChat, ENDS_WITH_DONE);
+        cpu.api.push((path.serverCpuMs() - before) / concurrent);
+        console.log(format(`page ${round}`, pagePhase));
+        console.log(format(`api ${round}`, apiPhase));
+        ratios.push(apiPhase.totalMs / pagePhase.totalMs);
+        deltas.push(apiPhase.firstEventP50Ms - pagePhase.firstEventP50Ms);
+      }
+      console.log(`developer API vs the chat page's route to ${app.entry.appid}, ${concurrent} chats at once, medians of ${rounds} rounds:`);
+      console.log(`  total time api / page:          ${percentile(ratios, 0.5).toFixed(3)}`);
+      console.log(`  first event p50 api − page:     ${percentile(deltas, 0.5).toFixed(1)} ms`);
+      console.log(`  server CPU per chat page / api: ${percentile(cpu.page, 0.5).toFixed(1)} / ${percentile(cpu.api, 0.5).toFixed(1)} ms`);
+    }
+  } finally {
+    await path.server.stop();
+  }
+}
+
 export default async function proxyBenchmark() {
   const count = Number(process.env.BENCH_CONCURRENCY ?? 200);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
-  const mode = process.env.BENCH_PROXY_MODE === "model" ? "model" : "dify";
+  const mode = process.env.BENCH_PROXY_MODE === "model" ? "model" : process.env.BENCH_PROXY_MODE === "api" ? "api" : "dify";
   // The upstream runs on its own thread, as a real Dify would run in its own process.
   // Workers don't inherit tsx's loader: register it (CommonJS hooks) before loading the TS file.
   const workerFile = path.join(process.cwd(), "bench/proxy/upstream-worker.ts");
-  const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(workerFile)});`, { eval: true, workerData: mode });
+  const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(workerFile)});`, { eval: true, workerData: mode === "model" ? "model" : "dify" });
   const upstreamUrl = await new Promise<string>((resolve, reject) => {
     worker.once("message", (message: { url: string }) => resolve(message.url));
     worker.once("error", reject);
@@ -181,6 +218,11 @@ export default async function proxyBenchmark() {
 
   try {
     if (mode === "model") return await modelAppBenchmark(upstreamUrl, count, rounds);
+    const difyApp: BenchApp = {
+      entry: { appid: "bench-chat", kind: "chat", name: "基准测试", apiKey: DEMO_CHAT_KEY, baseUrl: upstreamUrl },
+      body: (index) => ({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming" }),
+    };
+    if (mode === "api") return await apiBenchmark(difyApp, count, rounds);
     await runPhase(Math.min(10, count), direct); // warm-up
     await runPhase(Math.min(10, count), proxied);
     console.log(`${count} concurrent streamed chats (demo app, 30 ms pace), loopback HTTP, ${rounds} rounds`);
@@ -199,10 +241,6 @@ export default async function proxyBenchmark() {
     console.log(`ratio  total time proxy / direct, median:      ${percentile(ratios, 0.5).toFixed(3)} (rounds: ${ratios.map((ratio) => ratio.toFixed(3)).join(", ")}; target ≤ 1.05)`);
     console.log(`delta  first event p50 proxy − direct, median: ${percentile(deltas, 0.5).toFixed(1)} ms (target ≤ 5 ms)`);
 
-    const difyApp: BenchApp = {
-      entry: { appid: "bench-chat", kind: "chat", name: "基准测试", apiKey: DEMO_CHAT_KEY, baseUrl: upstreamUrl },
-      body: (index) => ({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming" }),
-    };
     await browserPathOnBothDatabases(difyApp, { send: direct, endMarker: ENDS_WITH_MESSAGE_END }, count, rounds);
   } finally {
     await proxyServer.close();

@@ -43,6 +43,8 @@ export const usageCopy = {
     splitUnknown: "—",
     splitUnknownHint: "该应用只报告了合计 Token，没有区分输入和输出",
     latency: (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} 秒` : `${ms} 毫秒`),
+    /** A call made with an API key (the key may have been revoked since: its name is still shown). */
+    viaApiKey: (name: string) => (name ? `API 密钥「${name}」` : "API 密钥"),
   },
   overview: {
     title: "控制台",

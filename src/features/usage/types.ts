@@ -19,6 +19,8 @@ export type UsageCall = {
   /** Model apps: the model that answered, and whether its figures are our estimate. */
   model: string | null;
   estimated: boolean;
+  /** Calls made through the developer API: the key's name (null: from the site's own pages). */
+  apiKeyName: string | null;
 };
 
 /** Model apps' usage of one model (tokens are what counted against the plan: times the model's weight). */

@@ -4,7 +4,7 @@ import type { UsageCall } from "../types";
 import { LatestCallsTable } from "./latest-calls-table";
 
 const call = (overrides: Partial<UsageCall>): UsageCall =>
-  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, model: null, estimated: false, ...overrides });
+  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, model: null, estimated: false, apiKeyName: null, ...overrides });
 
 describe("LatestCallsTable", () => {
   it("marks the split of a call that reported only a total, instead of showing 0 / 0", () => {
@@ -26,5 +26,11 @@ describe("LatestCallsTable", () => {
     expect(html).toContain("deepseek-chat");
     expect(html).toContain("（估算）");
     expect(renderToStaticMarkup(<LatestCallsTable calls={[call({ totalTokens: 5, promptTokens: 2, completionTokens: 3 })]} />)).not.toContain("估算");
+  });
+
+  it("says which API key made a call through the developer API, and nothing for the site's own calls", () => {
+    const html = renderToStaticMarkup(<LatestCallsTable calls={[call({ apiKeyName: "周报脚本", totalTokens: 9, promptTokens: 4, completionTokens: 5 })]} />);
+    expect(html).toContain("API 密钥「周报脚本」");
+    expect(renderToStaticMarkup(<LatestCallsTable calls={[call({ totalTokens: 9, promptTokens: 4, completionTokens: 5 })]} />)).not.toContain("API 密钥");
   });
 });

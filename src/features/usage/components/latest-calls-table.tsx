@@ -59,6 +59,7 @@ export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
                   {call.estimated && <EstimatedMark />}
                 </span>
               )}
+              {call.apiKeyName !== null && <span className="block text-xs font-normal text-muted-foreground">{usageCopy.tokens.viaApiKey(call.apiKeyName)}</span>}
             </TableCell>
             <TableCell>{usageCopy.kinds[call.kind]}</TableCell>
             <TokenSplitCell call={call} tokens={call.promptTokens} />

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { addCalendarDays, calendarDate, formatCalendarDate, PRODUCT_TIME_ZONE, startOfCalendarDay } from "@/features/billing";
-import { aiApps, aiUsageEvents, type Database } from "@/lib/db";
+import { aiApps, aiUsageEvents, apiKeys, type Database } from "@/lib/db";
 import type { AppUsage, DailyTokens, ModelUsage, UsageCall } from "../types";
 
 /**
@@ -62,13 +62,15 @@ export async function getUsageByApp(db: Database, userId: string, { since }: { s
 /** The user's most recent AI calls, newest first. */
 export async function getLatestCalls(db: Database, userId: string, { limit = 20 }: { limit?: number } = {}): Promise<UsageCall[]> {
   const rows = await db
-    .select({ event: aiUsageEvents, appName: aiApps.name })
+    .select({ event: aiUsageEvents, appName: aiApps.name, apiKeyName: apiKeys.name })
     .from(aiUsageEvents)
     .leftJoin(aiApps, eq(aiApps.appid, aiUsageEvents.appid))
+    // The key's user is the row's user: a key of someone else could never be joined here.
+    .leftJoin(apiKeys, and(eq(apiKeys.id, aiUsageEvents.apiKeyId), eq(apiKeys.userId, aiUsageEvents.userId)))
     .where(eq(aiUsageEvents.userId, userId))
     .orderBy(desc(aiUsageEvents.createdAt), desc(aiUsageEvents.id))
     .limit(limit);
-  return rows.map(({ event, appName }) => ({
+  return rows.map(({ event, appName, apiKeyName }) => ({
     id: event.id,
     appid: event.appid,
     appName: appName ?? event.appid,
@@ -80,6 +82,7 @@ export async function getLatestCalls(db: Database, userId: string, { limit = 20 
     createdAt: event.createdAt.toISOString(),
     model: event.model,
     estimated: event.estimated,
+    apiKeyName: event.apiKeyId ? (apiKeyName ?? "") : null,
   }));
 }
 
