@@ -1,5 +1,8 @@
-/** Largest `/v1` request body: a long conversation's text fits many times over. */
-export const MAX_API_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * Largest `/v1` request body, the same as server.mjs allows any body (src/lib/net/request-limits.mjs):
+ * checked here too for servers without that front (`next dev`). ~300 000 Chinese characters.
+ */
+export const MAX_API_BODY_BYTES = 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
 
