@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { openDatabase } from "@/lib/db/open";
 import type { TestProject } from "vitest/node";
 import { startPostgresServer, type PostgresServer } from "./postgres-server";
 
@@ -26,6 +30,7 @@ async function assertReachable(url: string): Promise<void> {
  * TEST_DATABASE_URL (explicit, so unreachable is an error), else a temporary one started here.
  */
 export default async function setup(project: TestProject) {
+  await createPgliteTemplate();
   const explicitUrl = process.env.TEST_DATABASE_URL?.trim();
   if (explicitUrl) {
     await assertReachable(explicitUrl);
@@ -49,4 +54,23 @@ export default async function setup(project: TestProject) {
     process.off("exit", onExit);
     await server.stop();
   };
+}
+
+/**
+ * One migrated PGlite database, dumped for every test database to start from (src/lib/db/pglite.ts,
+ * SPARK_PGLITE_TEMPLATE): the workers are started after this and inherit the variable.
+ */
+async function createPgliteTemplate(): Promise<void> {
+  const handle = await openDatabase({ kind: "pglite" });
+  try {
+    if (handle.driver !== "pglite") throw new Error("expected PGlite");
+    const dump = await handle.client.dumpDataDir("none");
+    const dir = mkdtempSync(path.join(tmpdir(), "spark-pglite-template-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, "migrated.tar");
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    process.env.SPARK_PGLITE_TEMPLATE = file;
+  } finally {
+    await handle.close();
+  }
 }

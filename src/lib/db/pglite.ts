@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
@@ -18,7 +19,8 @@ export async function openPglite(dataDir?: string): Promise<PgliteConnection> {
     });
   }
   try {
-    client = await PGlite.create(lock?.dataDir ?? "memory://");
+    const template = freshDatabaseTemplate(lock?.dataDir);
+    client = await PGlite.create(lock?.dataDir ?? "memory://", template ? { loadDataDir: template } : {});
   } catch (error) {
     await lock?.release();
     throw error;
@@ -43,4 +45,18 @@ export async function openPglite(dataDir?: string): Promise<PgliteConnection> {
         }
       })()),
   };
+}
+
+/**
+ * Tests only: the test run's global setup migrates one database and dumps it to the file named by
+ * SPARK_PGLITE_TEMPLATE; a new database (in memory, or a data directory not yet initialised) starts
+ * from that dump instead of initdb + every migration (about 1 s instead of 5 on a small machine;
+ * the suite opens ~80). The migrations still run afterwards, finding nothing left to do.
+ */
+let templateBlob: Blob | undefined;
+function freshDatabaseTemplate(dataDir: string | undefined): Blob | undefined {
+  const file = process.env.SPARK_PGLITE_TEMPLATE;
+  if (!file || (dataDir !== undefined && existsSync(path.join(dataDir, "PG_VERSION")))) return undefined;
+  templateBlob ??= new Blob([readFileSync(file)]);
+  return templateBlob;
 }

@@ -56,6 +56,11 @@ export class DifyAnswer {
         return this.text(str(event.answer) ?? "");
       case "text_chunk":
         return this.text(str(data?.text) ?? "");
+      case "reasoning_chunk": {
+        // Chatflows and workflows stream an LLM node's thinking apart from the text.
+        const reasoning = str(data?.reasoning) ?? "";
+        return reasoning ? [{ kind: "delta", content: "", reasoning }] : [];
+      }
       case "message_end": {
         const usage = obj(obj(event.metadata)?.usage);
         if (usage) this.usage = usageOf(usage);

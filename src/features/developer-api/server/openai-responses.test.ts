@@ -46,6 +46,12 @@ describe("toChunkStream", () => {
     expect(out).not.toContain("[DONE]");
   });
 
+  it("passes a chatflow's reasoning_chunk events on as reasoning_content", async () => {
+    const out = await frames(await toChunkStream(sse({ event: "reasoning_chunk", data: { reasoning: "先想", is_final: false } }, { event: "message", answer: "再答" }), meta));
+    expect(out[0]).toMatchObject({ choices: [{ delta: { reasoning_content: "先想" } }] });
+    expect(out[1]).toMatchObject({ choices: [{ delta: { content: "再答" } }] });
+  });
+
   it("gives a workflow's outputs as the message when it streamed no text", async () => {
     const out = await frames(await toChunkStream(sse({ event: "workflow_started", workflow_run_id: "w1" }, { event: "workflow_finished", workflow_run_id: "w1", data: { status: "succeeded", outputs: { score: 3, label: "好" }, total_tokens: 9 } }), meta));
     expect(JSON.parse((out[0] as { choices: { delta: { content: string } }[] }).choices[0]!.delta.content)).toEqual({ score: 3, label: "好" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiApps, aiUsageEvents, openDatabase, type DatabaseHandle } from "@/lib/db";
+import { aiApps, aiUsageEvents, apiKeys, openDatabase, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { startOfMonth } from "@/features/billing";
 import { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "./usage-queries";
@@ -80,6 +80,18 @@ describe.each(testTargetKinds())("usage queries on %s", (kind) => {
     expect(await getTokensByDay(handle.db, randomUUID(), { days: 7, now })).toEqual(
       ["04-24", "04-25", "04-26", "04-27", "04-28", "04-29", "04-30"].map((day) => ({ date: `2026-${day}`, tokens: 0, calls: 0 })),
     );
+  });
+
+  it("names the API key of a call made through the developer API, only when the key is the caller's own", async () => {
+    const user = randomUUID();
+    const [mine] = await handle.db.insert(apiKeys).values({ userId: user, name: "周报脚本", prefix: "sk-aaaa…bbbb", secretHash: randomUUID() }).returning();
+    const [theirs] = await handle.db.insert(apiKeys).values({ userId: randomUUID(), name: "别人的密钥", prefix: "sk-cccc…dddd", secretHash: randomUUID() }).returning();
+    const call = (apiKeyId: string | null, createdAt: string) =>
+      handle.db.insert(aiUsageEvents).values({ appid: "u-chat", userId: user, kind: "chat", messageId: randomUUID(), totalTokens: 5, apiKeyId, createdAt: new Date(createdAt) });
+    await call(mine!.id, "2026-04-03T00:00:00Z");
+    await call(theirs!.id, "2026-04-02T00:00:00Z"); // a forged row: the other user's key name never shows
+    await call(null, "2026-04-01T00:00:00Z");
+    expect((await getLatestCalls(handle.db, user)).map((row) => row.apiKeyName)).toEqual(["周报脚本", "", null]);
   });
 
   it("sums model apps' usage per app and model, for one user only, counting estimated calls", async () => {
