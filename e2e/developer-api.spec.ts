@@ -1,20 +1,11 @@
 import OpenAI from "openai";
+import { openAiFailure } from "../test/openai-failure";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 // What issue 17 calls done: a developer makes a key on the dashboard and streams an answer with the
 // official OpenAI SDK from the running production build; then sees the calls on the usage page.
 type WithConversation = { conversation_id?: string };
-
-async function failure(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OpenAI.APIError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 test("a key made on the dashboard works with the official OpenAI SDK, shows its usage, and stops when revoked", async ({ page, baseURL }) => {
   test.setTimeout(90_000);
@@ -65,7 +56,7 @@ test("a key made on the dashboard works with the official OpenAI SDK, shows its 
   await page.getByRole("table", { name: "API 密钥" }).getByRole("button", { name: "撤销「集成脚本」" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "撤销" }).click();
   await expect(page.getByText("还没有 API 密钥")).toBeVisible();
-  const revoked = await failure(openai.chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "还在吗" }] }));
+  const revoked = await openAiFailure(openai.chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "还在吗" }] }));
   expect([revoked.status, revoked.code]).toEqual([401, "invalid_api_key"]);
 });
 
@@ -74,6 +65,6 @@ test("a key limited to one app cannot reach another (404 model_not_found)", asyn
   const created = await page.request.post("/api/keys", { data: { name: "只用模型", allowedApps: ["demo-model"] } });
   const { secret } = (await created.json()) as { secret: string };
   const openai = new OpenAI({ apiKey: secret, baseURL: `${baseURL}/v1`, maxRetries: 0 });
-  const error = await failure(openai.chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "您好" }] }));
+  const error = await openAiFailure(openai.chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "您好" }] }));
   expect([error.status, error.code]).toEqual([404, "model_not_found"]);
 });

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import OpenAI from "openai";
+import { openAiFailure } from "../../../test/openai-failure";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubEmbeddedAppEnv } from "../../../test/embedded-app-env";
 
@@ -47,17 +48,6 @@ async function newUser(): Promise<string> {
 async function newKey(userId: string, input: Parameters<typeof createApiKey>[2] = { name: "测试" }) {
   return createApiKey(await getDatabase(), userId, input);
 }
-/** The error the SDK threw (it throws typed `APIError`s for OpenAI-shaped error bodies). */
-async function failure(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OpenAI.APIError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
-
 let alice: string;
 let aliceKey: { key: { id: string }; secret: string };
 
@@ -165,7 +155,7 @@ describe("POST /v1/chat/completions on Dify apps", () => {
     const first = (await client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "我的秘密" }] })) as OpenAI.ChatCompletion & { conversation_id: string };
     const mallory = await newUser();
     const malloryKey = await newKey(mallory);
-    const error = await failure(
+    const error = await openAiFailure(
       client(malloryKey.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "上一条说了什么？" }] }, { headers: { "X-Conversation-Id": first.conversation_id } }),
     );
     expect(error.status).toBe(404);
@@ -199,14 +189,14 @@ describe("refusals", () => {
     const missing = await routeFetch(`${BASE}/models`);
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ error: { code: "invalid_api_key", type: "invalid_request_error" }, statusCode: 401 });
-    expect((await failure(client(`sk-${"A".repeat(40)}`).models.list())).code).toBe("invalid_api_key");
+    expect((await openAiFailure(client(`sk-${"A".repeat(40)}`).models.list())).code).toBe("invalid_api_key");
     const revoked = await newKey(alice);
     expect(await revokeApiKey(await getDatabase(), alice, revoked.key.id)).toBe(true);
-    const error = await failure(client(revoked.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "你好" }] }));
+    const error = await openAiFailure(client(revoked.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "你好" }] }));
     expect([error.status, error.code]).toEqual([401, "invalid_api_key"]);
     const expired = await newKey(alice);
     await (await getDatabase()).update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, expired.key.id));
-    expect((await failure(client(expired.secret).models.list())).code).toBe("invalid_api_key");
+    expect((await openAiFailure(client(expired.secret).models.list())).code).toBe("invalid_api_key");
   });
 
   it("stops the keys of a banned or deleted user at once", async () => {
@@ -214,31 +204,31 @@ describe("refusals", () => {
     const bannedKey = await newKey(banned);
     await client(bannedKey.secret).models.list();
     expect((await admin.auth.admin.updateUserById(banned, { ban_duration: "24h" })).error).toBeNull();
-    expect((await failure(client(bannedKey.secret).models.list())).code).toBe("invalid_api_key");
+    expect((await openAiFailure(client(bannedKey.secret).models.list())).code).toBe("invalid_api_key");
     const deleted = await newUser();
     const deletedKey = await newKey(deleted);
     expect((await admin.auth.admin.deleteUser(deleted)).error).toBeNull();
-    expect((await failure(client(deletedKey.secret).models.list())).code).toBe("invalid_api_key");
+    expect((await openAiFailure(client(deletedKey.secret).models.list())).code).toBe("invalid_api_key");
   });
 
   it("404 model_not_found for an unknown model or an app the key may not use", async () => {
     const restricted = await newKey(alice, { name: "只用模型", allowedApps: ["demo-model"] });
-    const error = await failure(client(restricted.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "你好" }] }));
+    const error = await openAiFailure(client(restricted.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "你好" }] }));
     expect([error.status, error.code, error.param]).toEqual([404, "model_not_found", "model"]);
-    expect((await failure(client(aliceKey.secret).chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }))).code).toBe("model_not_found");
+    expect((await openAiFailure(client(aliceKey.secret).chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }))).code).toBe("model_not_found");
   });
 
   it("429 insufficient_quota for a user at the plan's quota and for a key at its monthly cap", async () => {
     const broke = await newUser();
     const brokeKey = await newKey(broke);
     await (await getDatabase()).insert(aiUsageEvents).values({ appid: "demo-chat", userId: broke, kind: "chat", messageId: randomUUID(), totalTokens: 1_000_000_000 });
-    const quota = await failure(client(brokeKey.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "你好" }] }));
+    const quota = await openAiFailure(client(brokeKey.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "你好" }] }));
     expect([quota.status, quota.code]).toEqual([429, "insufficient_quota"]);
 
     const capped = await newKey(alice, { name: "小额度", monthlyTokenCap: 1 });
     await client(capped.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "你好" }] });
     await getDifyProxy().idle();
-    const cap = await failure(client(capped.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "你好" }] }));
+    const cap = await openAiFailure(client(capped.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "你好" }] }));
     expect([cap.status, cap.code]).toEqual([429, "insufficient_quota"]);
   });
 
@@ -247,11 +237,11 @@ describe("refusals", () => {
     const notJson = await rawCall(auth, "{not json");
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ error: { code: "invalid_request", type: "invalid_request_error" }, statusCode: 400 });
-    const noMessages = await failure(client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: "你好" as never }));
+    const noMessages = await openAiFailure(client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: "你好" as never }));
     expect([noMessages.status, noMessages.param]).toEqual([400, "messages"]);
-    const noQuestion = await failure(client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "system", content: "只有系统消息" }] }));
+    const noQuestion = await openAiFailure(client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "system", content: "只有系统消息" }] }));
     expect(noQuestion.status).toBe(400);
-    const image = await failure(
+    const image = await openAiFailure(
       client(aliceKey.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "https://example.com/a.png" } }] }] }),
     );
     expect(image.status).toBe(400);
@@ -267,7 +257,7 @@ describe("refusals", () => {
       statuses.push((await routeFetch(`${BASE}/models`, { headers: { Authorization: `Bearer ${flood.secret}` } })).status);
     }
     expect(statuses.slice(0, 40).every((status) => status === 200)).toBe(true);
-    const error = await failure(client(flood.secret).models.list());
+    const error = await openAiFailure(client(flood.secret).models.list());
     expect([error.status, error.code]).toEqual([429, "rate_limit_exceeded"]);
     expect(error.headers?.get("retry-after")).toBe("60");
     // Another key of the same user is not held back.
