@@ -19,6 +19,7 @@ const dataDir = stubEmbeddedAppEnv("developer-api", {
 });
 
 const modelsRoute = await import("./models/route");
+const unknownRoute = await import("./[...path]/route");
 const completionsRoute = await import("./chat/completions/route");
 const { getSupabaseConnection } = await import("@/lib/supabase/connection");
 const { aiUsageEvents, apiKeys, closeDatabase, getDatabase } = await import("@/lib/db");
@@ -248,6 +249,12 @@ describe("refusals", () => {
     const huge = await rawCall(auth, JSON.stringify({ model: "demo-chat", messages: [{ role: "user", content: "长".repeat(2_000_000) }] }));
     expect(huge.status).toBe(413);
     expect((await rawCall({ Authorization: `Bearer ${aliceKey.secret}`, "Content-Type": "text/plain" }, "{}")).status).toBe(415);
+  });
+
+  it("answers an endpoint we do not offer with OpenAI's JSON 404, not a web page", async () => {
+    const response = await callRouteHandler(unknownRoute.POST, new Request(`${BASE}/embeddings`, { method: "POST" }));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: "unknown_url", message: expect.stringContaining("POST /v1/embeddings") } });
   });
 
   it("429 rate_limit_exceeded when one key floods the API", async () => {

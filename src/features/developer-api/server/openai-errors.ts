@@ -13,7 +13,8 @@ export type OpenAiErrorCode =
   | "conversation_not_found"
   | "request_too_large"
   | "upstream_error"
-  | "server_error";
+  | "server_error"
+  | "unknown_url";
 
 const TYPE_OF: Record<OpenAiErrorCode, string> = {
   invalid_api_key: "invalid_request_error",
@@ -26,6 +27,7 @@ const TYPE_OF: Record<OpenAiErrorCode, string> = {
   request_too_large: "invalid_request_error",
   upstream_error: "api_error",
   server_error: "api_error",
+  unknown_url: "invalid_request_error",
 };
 
 export interface OpenAiErrorBody {
@@ -67,4 +69,5 @@ export const API_MESSAGES = {
   rateLimited: "请求太频繁，请稍后再试",
   tooLarge: "请求体太大",
   unavailable: "服务暂时不可用，请稍后重试",
+  unknownUrl: (method: string, path: string) => `没有这个接口：${method} ${path}（目前支持 GET /v1/models 和 POST /v1/chat/completions）`,
 } as const;
