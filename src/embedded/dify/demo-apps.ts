@@ -1,5 +1,5 @@
 /**
- * The three demo apps the embedded Dify server answers for. Keys are fixed and public on purpose:
+ * The demo apps the embedded Dify server answers for. Keys are fixed and public on purpose:
  * the server only runs in-process behind the proxy (or in tests), never exposed on its own.
  */
 export type DemoAppMode = "chat" | "workflow" | "completion";
@@ -32,6 +32,10 @@ export interface DemoApp {
   id: string;
   key: string;
   mode: DemoAppMode;
+  /** Dify's own mode when it differs from ours (`/info`, blocking answers): an agent is a chat app here. */
+  difyMode?: "agent-chat";
+  /** Chat apps: answers about 思维火花 cite the demo knowledge base (`retriever_resources`). */
+  citations?: boolean;
   name: string;
   description: string;
   icon: string;
@@ -43,6 +47,7 @@ export interface DemoApp {
 export const DEMO_CHAT_KEY = "app-demo-chat-0000000000000001";
 export const DEMO_WORKFLOW_KEY = "app-demo-workflow-000000000002";
 export const DEMO_COMPLETION_KEY = "app-demo-completion-0000000003";
+export const DEMO_AGENT_KEY = "app-demo-agent-000000000000004";
 
 export const demoApps: readonly DemoApp[] = [
   {
@@ -52,6 +57,7 @@ export const demoApps: readonly DemoApp[] = [
     name: "火花助手",
     description: "演示对话应用：用 Markdown 回答您的问题，支持多轮对话、追问建议和文件上传。",
     icon: "message-square",
+    citations: true,
     openingStatement: "您好！我是火花助手（演示应用）。随便问我点什么，我会用带表格、代码和公式的 Markdown 回答您。",
     suggestedQuestions: ["介绍一下思维火花", "如何写一份周报？", "解释一下勾股定理"],
     userInputForm: [
@@ -98,6 +104,19 @@ export const demoApps: readonly DemoApp[] = [
       { paragraph: { variable: "query", label: "写作要求", required: true, max_length: 2000 } },
       { select: { variable: "style", label: "文风", required: false, options: ["正式", "轻松", "营销"], default: "正式" } },
     ],
+  },
+  {
+    id: "demo-agent",
+    key: DEMO_AGENT_KEY,
+    mode: "chat",
+    difyMode: "agent-chat",
+    citations: true,
+    name: "火花智能体",
+    description: "演示智能体应用：先思考，再调用网页搜索和计算器等工具，最后给出回答，每一步都可以展开查看。",
+    icon: "lightbulb",
+    openingStatement: "您好！我是火花智能体（演示应用）。我会先想一想，再用「网页搜索」和「计算器」查资料、算数字，然后回答您。",
+    suggestedQuestions: ["上海到北京有多远？", "一年有多少个小时？", "思维火花是什么？"],
+    userInputForm: [],
   },
 ];
 

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { agentPlanFor, answerThought, thoughtOf, type AgentPlan, type AgentThought } from "./agent";
 import { buildAnswer, chunkAnswer, conversationNameFor, usageFor } from "./answer";
+import { knowledgeAnswer, retrieverResourcesFor } from "./citations";
 import { nowSeconds, type DemoContext, type DemoDeps } from "./context";
 import { difyError } from "./errors";
-import { sseResponse } from "./sse";
+import { sseResponse, type SseWriter } from "./sse";
 import { finishMessage, insertMessage, touchConversation, type Owner } from "./store";
 import { triggersIn } from "./triggers";
 
@@ -35,7 +37,17 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
   const createdAt = nowSeconds();
   const conversationId = run.conversation?.id ?? null;
   await insertMessage(deps.db, run.owner, { id: messageId, conversationId, query: run.query, inputs: run.inputs, files: run.files });
-  const answer = run.mode === "completion" ? buildAnswer({ mode: "completion", query: run.query, inputs: run.inputs }) : buildAnswer({ mode: "chat", query: run.query });
+  const app = c.get("app");
+  const resources = run.mode === "chat" && app.citations ? retrieverResourcesFor(run.query) : [];
+  const plan: AgentPlan | null = app.difyMode === "agent-chat" ? agentPlanFor(run.query) : null;
+  const answer =
+    run.mode === "completion"
+      ? buildAnswer({ mode: "completion", query: run.query, inputs: run.inputs })
+      : (plan?.answer ?? (resources.length ? knowledgeAnswer(resources) : buildAnswer({ mode: "chat", query: run.query })));
+  // Agent steps as `GET /messages` returns them, updated as the stream sends them.
+  const thoughts = new Map<string, AgentThought>();
+  const storedThoughts = () => [...thoughts.values()].map((thought) => ({ ...thought, chain_id: null, message_id: messageId, files: [] }));
+  const metadataOf = (usage: ReturnType<typeof usageFor>) => ({ usage, ...(resources.length ? { retriever_resources: resources } : {}) });
 
   const finish = async (text: string, failure?: string) => {
     const usage = usageFor(run.prompt, text, (Date.now() - started) / 1000);
@@ -45,6 +57,9 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
       error: failure,
       messageTokens: usage.prompt_tokens,
       answerTokens: usage.completion_tokens,
+      agentThoughts: storedThoughts(),
+      // Like Dify, citations are kept only for an answer that completed.
+      retrieverResources: failure || text !== answer ? [] : resources,
     });
     if (run.conversation) await touchConversation(deps.db, run.conversation.id, run.conversation.rename ? conversationNameFor(run.query) : undefined);
     return usage;
@@ -56,13 +71,27 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
       await finish("", "演示应用按 #错误事件 触发的模型调用失败");
       return difyError(c, 400, "completion_request_error", "[demo] Model invocation failed (#错误事件).");
     }
+    if (plan) for (const thought of planThoughts(plan, createdAt)) thoughts.set(thought.id, thought);
     const usage = await finish(answer);
-    return c.json({ event: "message", ...ids, mode: run.mode, answer, metadata: { usage }, created_at: createdAt });
+    return c.json({ event: "message", ...ids, mode: app.difyMode ?? run.mode, answer, metadata: metadataOf(usage), created_at: createdAt });
   }
+  const sendThought = (writer: SseWriter, thought: AgentThought) => {
+    thoughts.set(thought.id, thought);
+    writer.send({ event: "agent_thought", ...ids, ...thought, message_files: [] });
+  };
 
   return sseResponse(deps.timing, async (writer) => {
     let sent = "";
     if (triggers.has("slow")) await writer.idle(deps.slowGapMs);
+    // An agent's tool rounds: each thought is sent when its tool is called and again with the observation.
+    for (const [index, step] of (plan?.steps ?? []).entries()) {
+      const id = randomUUID();
+      for (const observed of [false, true]) {
+        if (writer.closed || deps.flags.isStopped(taskId)) break;
+        sendThought(writer, thoughtOf(step, id, index + 1, createdAt, observed));
+        await writer.pace();
+      }
+    }
     const chunks = chunkAnswer(answer);
     for (const [index, chunk] of chunks.entries()) {
       if (writer.closed || deps.flags.isStopped(taskId)) break;
@@ -75,12 +104,22 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
         await finish(sent);
         return; // the stream just ends: no message_end
       }
-      writer.send({ event: "message", ...ids, answer: chunk, created_at: createdAt });
+      writer.send({ event: plan ? "agent_message" : "message", ...ids, answer: chunk, created_at: createdAt });
       sent += chunk;
       await writer.pace();
     }
+    // The agent's last round records the answer as its thought.
+    if (plan && sent === answer) sendThought(writer, answerThought(answer, randomUUID(), plan.steps.length + 1, createdAt));
     // After a stop (or a disconnect) Dify still ends with message_end, usage estimated from the partial text.
     const usage = await finish(sent);
-    writer.send({ event: "message_end", ...ids, metadata: { usage }, files: [] });
+    writer.send({ event: "message_end", ...ids, metadata: sent === answer ? metadataOf(usage) : { usage }, files: [] });
   });
+}
+
+/** Every thought of a finished agent answer (blocking mode: nothing streams, the history has them all). */
+function planThoughts(plan: AgentPlan, createdAt: number): AgentThought[] {
+  return [
+    ...plan.steps.map((step, index) => thoughtOf(step, randomUUID(), index + 1, createdAt, true)),
+    answerThought(plan.answer, randomUUID(), plan.steps.length + 1, createdAt),
+  ];
 }

@@ -7,7 +7,7 @@ import { generateRoutes } from "./routes-generate";
 import { dataRoutes } from "./routes-data";
 import { StopFlags } from "./sse";
 
-export { DEMO_CHAT_KEY, DEMO_COMPLETION_KEY, DEMO_WORKFLOW_KEY, demoApps, type DemoApp, type DemoAppMode } from "./demo-apps";
+export { DEMO_AGENT_KEY, DEMO_CHAT_KEY, DEMO_COMPLETION_KEY, DEMO_WORKFLOW_KEY, demoApps, type DemoApp, type DemoAppMode } from "./demo-apps";
 export { TRIGGERS } from "./triggers";
 
 export interface DemoDifyServerOptions {
@@ -21,7 +21,7 @@ export interface DemoDifyServerOptions {
 }
 
 /**
- * A Dify Service API-compatible server for the three demo apps. Routes are relative to `/v1`
+ * A Dify Service API-compatible server for the demo apps. Routes are relative to `/v1`
  * (mount it there, or call `app.fetch` with `/chat-messages` etc.). See README.md.
  */
 export function createDemoDifyServer(options: DemoDifyServerOptions): Hono {

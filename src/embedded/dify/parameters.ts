@@ -37,7 +37,7 @@ export function parametersFor(app: DemoApp) {
     suggested_questions_after_answer: { enabled: app.mode === "chat" },
     speech_to_text: { enabled: false },
     text_to_speech: { enabled: false, voice: "", language: "", autoPlay: "disabled" },
-    retriever_resource: { enabled: false },
+    retriever_resource: { enabled: app.citations === true },
     annotation_reply: { enabled: false },
     more_like_this: { enabled: false },
     sensitive_word_avoidance: { enabled: false, type: "", configs: [] },

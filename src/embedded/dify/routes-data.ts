@@ -41,7 +41,7 @@ export function dataRoutes(deps: DemoDeps) {
 
   routes.get("/info", (c) => {
     const app = c.get("app");
-    return c.json({ name: app.name, description: app.description, tags: ["演示"], mode: app.mode, author_name: "思维火花" });
+    return c.json({ name: app.name, description: app.description, tags: ["演示"], mode: app.difyMode ?? app.mode, author_name: "思维火花" });
   });
 
   routes.get("/parameters", (c) => c.json(parametersFor(c.get("app"))));

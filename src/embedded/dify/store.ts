@@ -35,8 +35,8 @@ export function messageJson(row: DifyDemoMessage) {
     error: row.error,
     message_files: row.files,
     feedback: row.feedback ? { rating: row.feedback } : null,
-    retriever_resources: [],
-    agent_thoughts: [],
+    retriever_resources: row.retrieverResources,
+    agent_thoughts: row.agentThoughts,
     created_at: seconds(row.createdAt),
     message_tokens: row.messageTokens,
     answer_tokens: row.answerTokens,
@@ -174,11 +174,27 @@ export async function insertMessage(
 export async function finishMessage(
   db: Database,
   id: string,
-  values: { answer: string; status: "normal" | "error"; error?: string; messageTokens: number; answerTokens: number },
+  values: {
+    answer: string;
+    status: "normal" | "error";
+    error?: string;
+    messageTokens: number;
+    answerTokens: number;
+    agentThoughts?: Record<string, unknown>[];
+    retrieverResources?: Record<string, unknown>[];
+  },
 ): Promise<void> {
   await db
     .update(messages)
-    .set({ answer: values.answer, status: values.status, error: values.error ?? null, messageTokens: values.messageTokens, answerTokens: values.answerTokens })
+    .set({
+      answer: values.answer,
+      status: values.status,
+      error: values.error ?? null,
+      messageTokens: values.messageTokens,
+      answerTokens: values.answerTokens,
+      agentThoughts: values.agentThoughts ?? [],
+      retrieverResources: values.retrieverResources ?? [],
+    })
     .where(eq(messages.id, id));
 }
 

@@ -34,3 +34,62 @@ describe("applyChatEvent", () => {
     expect(exchange).toMatchObject({ key: "m9", messageId: "m9", status: "done", feedback: "like", files: [{ id: "f1", name: "a.png" }] });
   });
 });
+
+describe("agent steps and citations", () => {
+  const thought = (extra: Record<string, unknown>) => ({
+    event: "agent_thought",
+    task_id: "t1",
+    message_id: "m1",
+    conversation_id: "c1",
+    created_at: 1,
+    message_files: [],
+    ...extra,
+  });
+  const search = { id: "a1", position: 1, thought: "先搜索", tool: "web_search", tool_labels: { web_search: { zh_Hans: "网页搜索", en_US: "Web Search" } }, tool_input: '{"web_search":{"query":"火花"}}', observation: "" };
+
+  it("adds agent steps as they arrive, updates a step by id, keeps them in position order", () => {
+    let exchange = applyChatEvent(start, thought({ ...search, id: "a2", position: 2, tool: "calculator", tool_labels: {}, tool_input: '{"calculator":{"expression":"1 + 1"}}' }));
+    exchange = applyChatEvent(exchange, thought(search));
+    expect(exchange.messageId).toBe("m1");
+    expect(exchange.agentSteps?.map((step) => step.id)).toEqual(["a1", "a2"]);
+    expect(exchange.agentSteps?.[0]).toEqual({ id: "a1", position: 1, thought: "先搜索", tools: [{ name: "web_search", label: "网页搜索", input: '{\n  "query": "火花"\n}', observation: "" }] });
+    expect(exchange.agentSteps?.[1]?.tools[0]).toMatchObject({ name: "calculator", label: "calculator", input: '{\n  "expression": "1 + 1"\n}' });
+    exchange = applyChatEvent(exchange, thought({ ...search, observation: '{"web_search":"找到 3 条结果"}' }));
+    expect(exchange.agentSteps).toHaveLength(2);
+    expect(exchange.agentSteps?.[0]?.tools[0]?.observation).toBe("找到 3 条结果");
+    exchange = applyChatEvent(exchange, { event: "agent_message", id: "m1", answer: "答案" });
+    expect(exchange.answer).toBe("答案");
+  });
+
+  it("reads several tools of one step, plain observations and inputs that are not JSON", () => {
+    const exchange = applyChatEvent(start, thought({ id: "a1", position: 1, thought: "", tool: "a;b", tool_labels: { a: "工具甲" }, tool_input: "不是 JSON", observation: "纯文本结果" }));
+    expect(exchange.agentSteps?.[0]?.tools).toEqual([
+      { name: "a", label: "工具甲", input: "不是 JSON", observation: "纯文本结果" },
+      { name: "b", label: "b", input: "不是 JSON", observation: "纯文本结果" },
+    ]);
+    expect(applyChatEvent(start, thought({ position: 1 })).agentSteps).toBeUndefined(); // no id: ignored
+  });
+
+  it("takes citations from message_end", () => {
+    const resource = { position: 1, dataset_id: "d", dataset_name: "帮助中心", document_id: "doc", document_name: "产品介绍.md", segment_id: "s1", score: 0.91, content: "思维火花是……" };
+    const ended = applyChatEvent(start, { event: "message_end", id: "m1", metadata: { usage: {}, retriever_resources: [resource, { position: 2 }] } });
+    expect(ended.citations).toEqual([{ position: 1, datasetName: "帮助中心", documentName: "产品介绍.md", segmentId: "s1", score: 0.91, content: "思维火花是……" }]);
+    expect(applyChatEvent(start, { event: "message_end", id: "m1", metadata: { usage: {} } }).citations).toBeUndefined();
+  });
+
+  it("restores steps and citations from the history", () => {
+    const exchange = exchangeFromHistory({
+      id: "m2",
+      query: "问题",
+      answer: "最终回答",
+      agent_thoughts: [
+        { id: "z", position: 3, thought: "最终回答", tool: "", tool_input: "", observation: "", files: [] },
+        { ...search, observation: '{"web_search":"结果"}', files: [] },
+      ],
+      retriever_resources: [{ position: 1, dataset_name: "帮助中心", document_name: "常见问题.md", segment_id: "s2", content: "额度" }],
+    });
+    expect(exchange.agentSteps?.map((step) => step.id)).toEqual(["a1", "z"]);
+    expect(exchange.citations).toMatchObject([{ documentName: "常见问题.md", score: null, content: "额度" }]);
+    expect(exchangeFromHistory({ id: "m3", query: "q", answer: "a", agent_thoughts: [], retriever_resources: [] })).toMatchObject({ agentSteps: undefined, citations: undefined });
+  });
+});

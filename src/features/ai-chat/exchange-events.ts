@@ -1,4 +1,6 @@
 import type { DifyStreamEvent } from "@/features/ai-runtime";
+import { agentStepFrom, stepsFromHistory, upsertStep } from "./agent-steps";
+import { citationsFrom } from "./citations";
 import type { Exchange, HistoryMessage } from "./types";
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
@@ -15,8 +17,15 @@ export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent): Exch
       return { ...exchange, ...ids, answer: exchange.answer + (typeof event.answer === "string" ? event.answer : "") };
     case "message_replace":
       return { ...exchange, ...ids, answer: typeof event.answer === "string" ? event.answer : exchange.answer };
-    case "message_end":
-      return { ...exchange, ...ids };
+    case "message_end": {
+      const metadata = event.metadata as { retriever_resources?: unknown } | undefined;
+      const citations = citationsFrom(metadata?.retriever_resources);
+      return { ...exchange, ...ids, ...(citations ? { citations } : {}) };
+    }
+    case "agent_thought": {
+      const step = agentStepFrom(event);
+      return step ? { ...exchange, ...ids, agentSteps: upsertStep(exchange.agentSteps, step) } : { ...exchange, ...ids };
+    }
     case "message_file": {
       // Files the assistant produced (e.g. a generated image) join the answer as markdown.
       const url = str(event.url);
@@ -51,5 +60,7 @@ export function exchangeFromHistory(message: HistoryMessage): Exchange {
     status: failed ? "error" : "done",
     error: failed ? { message: message.error ? `回答失败：${message.error}` : "回答失败，请重试", statusCode: 0 } : undefined,
     feedback: message.feedback?.rating ?? null,
+    agentSteps: stepsFromHistory(message.agent_thoughts),
+    citations: citationsFrom(message.retriever_resources),
   };
 }

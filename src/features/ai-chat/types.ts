@@ -26,6 +26,35 @@ export interface ChatFile {
   url?: string;
 }
 
+/** One tool an agent step used (Dify's `tool` is `;`-joined; input and observation are keyed by tool). */
+export interface AgentToolUse {
+  name: string;
+  /** `tool_labels` in Chinese when present, else the tool's name. */
+  label: string;
+  /** The tool's input, pretty JSON when it is JSON. */
+  input: string;
+  /** What the tool answered; empty while it runs. */
+  observation: string;
+}
+
+/** One `agent_thought`: a round of the agent (reference §6.4). */
+export interface AgentStep {
+  id: string;
+  position: number;
+  thought: string;
+  tools: AgentToolUse[];
+}
+
+/** One knowledge citation (`retriever_resources` item). */
+export interface Citation {
+  position: number;
+  datasetName: string;
+  documentName: string;
+  segmentId: string;
+  score: number | null;
+  content: string;
+}
+
 export type ExchangeStatus = "streaming" | "done" | "stopped" | "error";
 
 /** One question and its answer (Dify stores them as one message). */
@@ -44,6 +73,10 @@ export interface Exchange {
   error?: { message: string; statusCode: number };
   feedback: Rating;
   suggestions?: string[];
+  /** Agent apps: the thinking and tool rounds, in order. */
+  agentSteps?: AgentStep[];
+  /** Knowledge citations of the answer. */
+  citations?: Citation[];
 }
 
 /** A `GET messages` item (the fields this page reads). */
@@ -55,6 +88,9 @@ export interface HistoryMessage {
   error?: string | null;
   feedback?: { rating?: Rating } | null;
   message_files?: { id: string; filename?: string; type?: string; url?: string; belongs_to?: string }[];
+  /** Open objects, read by agent-steps.ts and citations.ts. */
+  agent_thoughts?: unknown[];
+  retriever_resources?: unknown[];
 }
 
 export interface MessagePage {

@@ -151,7 +151,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
       const exchange = exchanges.find((item) => item.key === key);
       if (!exchange) return;
       const query = input.query ?? exchange.query;
-      update(key, (item) => ({ ...item, query, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined }));
+      update(key, (item) => ({ ...item, query, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined, agentSteps: undefined, citations: undefined }));
       void run(key, { query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, replaceMessageId: replace ? exchange.messageId : undefined });
     },
     [exchanges, run, update],

@@ -136,7 +136,7 @@ function modelAppFrom(source: string, entry: z.infer<typeof modelEntrySchema>, p
   };
 }
 
-/** The three embedded demo apps: what the registry holds when no Dify is configured. */
+/** The embedded demo Dify apps: what the registry holds when no Dify is configured. */
 export function demoRegistryApps(): ConfiguredApp[] {
   return demoApps.map((app) => ({
     appid: app.id,

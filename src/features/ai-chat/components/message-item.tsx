@@ -4,7 +4,10 @@ import { FileText, Pencil, RotateCcw, Square } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton, FeedbackButtons, Markdown, RequestError, splitThinking, type Rating } from "@/features/ai-runtime";
+import { visibleSteps } from "../agent-steps";
 import type { ChatFile, Exchange } from "../types";
+import { AgentSteps } from "./agent-steps";
+import { Citations } from "./citations";
 import { QuestionEditor } from "./question-editor";
 
 function FileChip({ file }: { file: ChatFile }) {
@@ -46,6 +49,7 @@ interface MessageItemProps {
 export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, busy }: MessageItemProps) {
   const streaming = exchange.status === "streaming";
   const [editing, setEditing] = useState(false);
+  const steps = visibleSteps(exchange.agentSteps, exchange.answer);
   const revisable = onRevise && isLast && !busy && !streaming && exchange.messageId !== undefined;
   return (
     <article className="space-y-4" aria-label="一轮对话" data-testid="exchange" data-status={exchange.status}>
@@ -83,9 +87,11 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
       <div className="flex gap-3">
         {icon}
         <div className="min-w-0 flex-1 space-y-2">
+          {steps.length > 0 && <AgentSteps steps={steps} streaming={streaming} />}
           <div data-testid="answer" aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>
             {exchange.answer ? <Markdown source={exchange.answer} /> : streaming ? <TypingDots /> : null}
           </div>
+          {!streaming && exchange.citations && <Citations citations={exchange.citations} />}
           {exchange.status === "stopped" && (
             <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
               <Square aria-hidden className="size-3" />

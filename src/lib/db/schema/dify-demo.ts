@@ -41,6 +41,10 @@ export const difyDemoMessages = difyDemoSchema.table(
     status: text("status").notNull().default("normal"),
     error: text("error"),
     feedback: text("feedback"),
+    /** Agent apps: the message's `agent_thoughts` as `GET /messages` answers them. */
+    agentThoughts: jsonb("agent_thoughts").$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Knowledge citations (`retriever_resources`) of the answer. */
+    retrieverResources: jsonb("retriever_resources").$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
     messageTokens: integer("message_tokens").notNull().default(0),
     answerTokens: integer("answer_tokens").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -1,0 +1,2 @@
+ALTER TABLE "dify_demo"."messages" ADD COLUMN "agent_thoughts" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "dify_demo"."messages" ADD COLUMN "retriever_resources" jsonb DEFAULT '[]'::jsonb NOT NULL;
