@@ -16,6 +16,7 @@ import { startAppCluster, type AppCluster } from "./support/app-cluster";
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const SIGN_IN_LIMIT = 6;
+const API_KEY_LIMIT = 6;
 let cluster: AppCluster;
 
 test.beforeAll(async () => {
@@ -23,6 +24,7 @@ test.beforeAll(async () => {
   const started = await startAppCluster(3, {
     DEV_OUTBOX: "on",
     AUTH_RATE_LIMIT_SIGN_IN: `${SIGN_IN_LIMIT}/300`,
+    API_KEY_RATE_LIMIT: `${API_KEY_LIMIT}/300`,
     // Slow enough that an answer is still streaming when the test acts on it.
     DIFY_DEMO_PACE_MS: "60",
   });
@@ -99,6 +101,19 @@ test("auth limits count across processes: a visitor spread over three processes 
   // One more from that visitor is refused, whichever process gets it; another visitor is not.
   for (let i = 0; i < 3; i++) expect((await wrongSignIn(anonKey, "127.0.0.9")).status).toBe(429);
   expect((await wrongSignIn(anonKey, "127.0.0.10")).status).toBe(400);
+});
+
+test("an API key's rate limit counts across processes", async () => {
+  const account = await signedInAccount();
+  const created = await fetch(`${cluster.url}/api/keys`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: account.cookie }, body: JSON.stringify({ name: "集群" }) });
+  const { secret } = (await created.json()) as { secret: string };
+  const list = () => fetch(`${cluster.url}/v1/models`, { headers: { Authorization: `Bearer ${secret}` } });
+  const answers = [];
+  for (let i = 0; i < API_KEY_LIMIT; i++) answers.push(await list());
+  expect(new Set(answers.map((answer) => answer.headers.get("x-backend"))).size).toBe(3);
+  expect(answers.map((answer) => answer.status)).toEqual(Array(API_KEY_LIMIT).fill(200));
+  for (let i = 0; i < 3; i++) expect((await list()).status).toBe(429);
+  await account.close();
 });
 
 test("a stop sent to another process stops the stream; another user's stop is refused", async () => {

@@ -32,6 +32,7 @@ const signedInRoutes = [
   "/dashboard/settings/billing",
   "/ai/chat/demo-chat",
   "/ai/chat/demo-model",
+  "/ai/chat/demo-agent",
   "/ai/workflow/demo-workflow",
   "/ai/completion/demo-completion",
   "/no-such-page",
@@ -61,9 +62,10 @@ async function walk(page: Page, paths: string[], width: number): Promise<string[
   return problems;
 }
 
+// The narrowest phone in light, a common one in dark (a 390 px light pass found nothing the 360 px
+// one does not: width problems show at the narrowest screen, colour-mode ones in either mode).
 const screens = [
   { width: 360, height: 800, mobile: true, colorScheme: "light" },
-  { width: 390, height: 844, mobile: true, colorScheme: "light" },
   { width: 390, height: 844, mobile: true, colorScheme: "dark" },
   { width: 1280, height: 800, mobile: false, colorScheme: "light" },
   { width: 1280, height: 800, mobile: false, colorScheme: "dark" },

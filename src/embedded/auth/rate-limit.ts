@@ -1,8 +1,8 @@
-import type { Database } from "@/lib/db";
+import { authRateLimitWindows, type Database } from "@/lib/db";
 import { isSharedDatabase } from "@/lib/db/cluster-events";
 import type { AuthConfig, RateLimitName } from "./config";
 import { apiError } from "./errors";
-import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from "./rate-limit-stores";
+import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from "@/lib/rate-limit";
 
 /**
  * Fixed-window counters per (limit, key). Keys are the client IP and, separately, the e-mail / phone
@@ -33,7 +33,7 @@ export class RateLimiter {
 /** The store a service on `db` needs: shared by all processes on PostgreSQL, in memory on PGlite. */
 export function rateLimitStoreFor(db: Database, config: AuthConfig): RateLimitStore {
   const longestWindowMs = Math.max(...Object.values(config.rateLimits).map((limit) => limit.windowSeconds)) * 1000;
-  return isSharedDatabase(db) ? new PostgresRateLimitStore(db, longestWindowMs) : new MemoryRateLimitStore(longestWindowMs);
+  return isSharedDatabase(db) ? new PostgresRateLimitStore(db, authRateLimitWindows, longestWindowMs, "embedded-auth") : new MemoryRateLimitStore(longestWindowMs);
 }
 
 const windowIds = (name: RateLimitName, keys: (string | undefined)[]) => [

@@ -14,3 +14,4 @@ export * from "./storage";
 export * from "./subscriptions";
 export * from "./notes";
 export * from "./billing";
+export * from "./rate-limits";
