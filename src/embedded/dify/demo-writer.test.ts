@@ -13,6 +13,12 @@ describe("the demo apps' writing follows the request", () => {
     expect(answer).not.toMatch(/^\s*[-\d]/m);
   });
 
+  it("draws a flowchart as a mermaid code block when asked for one", () => {
+    const answer = writeChatAnswer("画一个项目管理的流程图", showcase);
+    expect(answer).toMatch(/```mermaid\nflowchart TD\n[\s\S]+\n```/);
+    expect(answer).toContain("项目管理");
+  });
+
   it("answers a list request with that many items", () => {
     const answer = writeChatAnswer("列出 4 个提高效率的方法", showcase);
     expect(answer.match(/^\d+\. /gm)).toHaveLength(4);

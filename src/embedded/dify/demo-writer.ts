@@ -70,11 +70,30 @@ export function listOf(subject: string, items: number, seed: number): string {
   return Array.from({ length: items }, (_, index) => `${index + 1}. ${LIST_POINTS[(seed + index) % LIST_POINTS.length]!(subject)}`).join("\n");
 }
 
+/** A process drawn as a Mermaid flowchart, the way LLMs answer "画一个流程图". */
+export function flowchartOf(subject: string): string {
+  return [
+    `「${subject}」的流程可以这样安排：`,
+    "",
+    "```mermaid",
+    "flowchart TD",
+    // The subject goes into a label too: what a user typed must come out of the diagram as text only.
+    `  A["${subject.replaceAll('"', "'")}：明确目标"] --> B{信息是否充分？}`,
+    "  B -- 是 --> C[制定计划]",
+    "  B -- 否 --> D[收集资料] --> B",
+    "  C --> E[执行并复盘]",
+    "```",
+    "",
+    "每一步完成后再进入下一步，遇到信息不足时先回到资料收集。",
+  ].join("\n");
+}
+
 /** A chat answer in the shape asked for; `showcase` is the answer for an open question. */
 export function writeChatAnswer(query: string, showcase: () => string): string {
   const shape = requestShape(query);
   const subject = subjectOf(query);
   const seed = stableHash(query);
+  if (/流程图|画.*图/.test(query)) return flowchartOf(subject);
   if (shape.length) return proseOfLength(subject, shape.length, seed);
   if (shape.listItems) return [`关于「${subject}」，可以从这 ${shape.listItems} 点入手：`, "", listOf(subject, shape.listItems, seed)].join("\n");
   return showcase();

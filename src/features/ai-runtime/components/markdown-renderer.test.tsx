@@ -14,4 +14,11 @@ describe("MarkdownRenderer", () => {
     expect(html).toContain("katex-display");
     expect(html).not.toContain("<script>");
   });
+
+  it("gives a mermaid block to the diagram (drawn in the browser, lazily), other blocks stay code", () => {
+    const html = renderToStaticMarkup(<MarkdownRenderer source={"```mermaid\nflowchart TD\n  A --> B\n```\n\n```ts\nconst a = 1;\n```"} />);
+    expect(html).toContain('data-testid="mermaid"');
+    expect(html).toContain("查看代码");
+    expect(html.match(/aria-label="复制代码"/g)).toHaveLength(1);
+  });
 });

@@ -2,7 +2,7 @@
 
 import "katex/dist/katex.min.css";
 import "./highlight.css";
-import type { Element } from "hast";
+import type { Element, ElementContent } from "hast";
 import { useRef, type ComponentProps } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
@@ -10,6 +10,7 @@ import rehypeKatex from "rehype-katex";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import { CopyButton } from "./copy-button";
+import { MermaidDiagram } from "./mermaid-diagram";
 
 function languageOf(node: Element | undefined): string | undefined {
   const code = node?.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
@@ -18,8 +19,18 @@ function languageOf(node: Element | undefined): string | undefined {
   return list.find((name) => name.startsWith("language-"))?.slice("language-".length);
 }
 
-/** A code block with its language and a copy button. */
-function CodeBlock({ node, children, ...props }: ComponentProps<"pre"> & { node?: Element }) {
+function textOf(node: ElementContent | Element): string {
+  if (node.type === "text") return node.value;
+  return "children" in node ? node.children.map(textOf).join("") : "";
+}
+
+/** A code block with its language and a copy button; a `mermaid` block is drawn as its diagram. */
+function CodeBlock(props: ComponentProps<"pre"> & { node?: Element }) {
+  if (languageOf(props.node) === "mermaid" && props.node) return <MermaidDiagram source={textOf(props.node)} fallback={<PlainCodeBlock {...props} />} />;
+  return <PlainCodeBlock {...props} />;
+}
+
+function PlainCodeBlock({ node, children, ...props }: ComponentProps<"pre"> & { node?: Element }) {
   const pre = useRef<HTMLPreElement>(null);
   const language = languageOf(node);
   return (
