@@ -6,15 +6,16 @@ import { nowSeconds } from "./context";
  * the chatflow demo, so both apps describe their nodes with the same fields.
  */
 
-export interface NodeSpec {
+export type NodeSpec = {
   node_id: string;
   node_type: string;
   title: string;
-}
+};
 
 export type NodeStatus = "succeeded" | "failed" | "stopped";
 
-export interface NodeExecution extends NodeSpec {
+// A type alias, not an interface: the SSE writer takes it as a plain JSON record.
+export type NodeExecution = NodeSpec & {
   id: string;
   index: number;
   predecessor_node_id: string | null;
@@ -23,7 +24,7 @@ export interface NodeExecution extends NodeSpec {
   extras: Record<string, never>;
   iteration_id: null;
   loop_id: null;
-}
+};
 
 /** A node starting: a fresh execution id, its place in the run and what it was given. */
 export function startNode(node: NodeSpec, index: number, predecessor: string | null, inputs: Record<string, unknown>): NodeExecution {
