@@ -33,6 +33,7 @@ const signedInRoutes = [
   "/ai/chat/demo-chat",
   "/ai/chat/demo-model",
   "/ai/chat/demo-agent",
+  "/ai/chat/demo-chatflow",
   "/ai/workflow/demo-workflow",
   "/ai/completion/demo-completion",
   "/no-such-page",

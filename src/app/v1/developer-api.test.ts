@@ -152,6 +152,28 @@ describe("POST /v1/chat/completions on Dify apps", () => {
     expect(((await messages.json()) as { data: unknown[] }).data).toHaveLength(2);
   });
 
+  it("answers a chatflow with only its text: the workflow and node events are left out", async () => {
+    const openai = client(aliceKey.secret);
+    const stream = await openai.chat.completions.create({ model: "demo-chatflow", messages: [{ role: "user", content: "思维火花能做什么？" }], stream: true });
+    let text = "";
+    const deltas: Record<string, unknown>[] = [];
+    let conversationId = "";
+    for await (const chunk of stream) {
+      conversationId ||= (chunk as { conversation_id?: string }).conversation_id ?? "";
+      const delta = chunk.choices[0]?.delta;
+      if (delta) deltas.push(delta as Record<string, unknown>);
+      text += delta?.content ?? "";
+    }
+    expect(text).toContain("思维火花帮助中心");
+    for (const delta of deltas) expect(Object.keys(delta).every((key) => ["role", "content", "refusal"].includes(key))).toBe(true);
+    expect(JSON.stringify(deltas)).not.toMatch(/知识检索|workflow_run_id|node_id/);
+    // Exactly the stored answer: nothing of the node events slipped into the text.
+    const messages = await getDifyProxy().handle(new Request(`http://localhost/api/ai/dify/messages?appid=demo-chatflow&conversation_id=${conversationId}`), { path: ["messages"], userId: alice });
+    expect(((await messages.json()) as { data: { answer: string }[] }).data[0]!.answer).toBe(text);
+    const blocking = await openai.chat.completions.create({ model: "demo-chatflow", messages: [{ role: "user", content: "思维火花能做什么？" }] });
+    expect(blocking.choices[0]!.message.content).toBe(text);
+  });
+
   it("never reaches another user's conversation", async () => {
     const first = (await client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "我的秘密" }] })) as OpenAI.ChatCompletion & { conversation_id: string };
     const mallory = await newUser();

@@ -33,7 +33,7 @@ export interface DemoApp {
   key: string;
   mode: DemoAppMode;
   /** Dify's own mode when it differs from ours (`/info`, blocking answers): an agent is a chat app here. */
-  difyMode?: "agent-chat";
+  difyMode?: "agent-chat" | "advanced-chat";
   /** Chat apps: answers about 思维火花 cite the demo knowledge base (`retriever_resources`). */
   citations?: boolean;
   name: string;
@@ -48,6 +48,7 @@ export const DEMO_CHAT_KEY = "app-demo-chat-0000000000000001";
 export const DEMO_WORKFLOW_KEY = "app-demo-workflow-000000000002";
 export const DEMO_COMPLETION_KEY = "app-demo-completion-0000000003";
 export const DEMO_AGENT_KEY = "app-demo-agent-000000000000004";
+export const DEMO_CHATFLOW_KEY = "app-demo-chatflow-000000000005";
 
 export const demoApps: readonly DemoApp[] = [
   {
@@ -116,6 +117,19 @@ export const demoApps: readonly DemoApp[] = [
     icon: "lightbulb",
     openingStatement: "您好！我是火花智能体（演示应用）。我会先想一想，再用「网页搜索」和「计算器」查资料、算数字，然后回答您。",
     suggestedQuestions: ["上海到北京有多远？", "一年有多少个小时？", "思维火花是什么？"],
+    userInputForm: [],
+  },
+  {
+    id: "demo-chatflow",
+    key: DEMO_CHATFLOW_KEY,
+    mode: "chat",
+    difyMode: "advanced-chat",
+    citations: true,
+    name: "火花知识助手",
+    description: "演示对话流应用：每个问题都会经过开始、知识检索、大模型和直接回复四个节点，回答时可以展开查看每个节点的运行情况。",
+    icon: "book-open",
+    openingStatement: "您好！我是火花知识助手（演示应用）。每次回答前，我都会先到知识库「思维火花帮助中心」里查一查资料，您可以展开回答上方的工作流查看每一步。",
+    suggestedQuestions: ["思维火花能做什么？", "思维火花的用量怎么计算？", "如何写一份周报？"],
     userInputForm: [],
   },
 ];

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { agentPlanFor, answerThought, thoughtOf, type AgentPlan, type AgentThought } from "./agent";
 import { buildAnswer, chunkAnswer, conversationNameFor, usageFor } from "./answer";
+import { ChatflowRun, NODE_FAILURE_MESSAGE } from "./chatflow";
 import { knowledgeAnswer, retrieverResourcesFor } from "./citations";
 import { nowSeconds, type DemoContext, type DemoDeps } from "./context";
 import { difyError } from "./errors";
@@ -82,6 +83,12 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
 
   return sseResponse(deps.timing, async (writer) => {
     let sent = "";
+    // A chatflow wraps the answer in its workflow's events (chatflow.ts); the message ids stay on every event.
+    const flow =
+      app.difyMode === "advanced-chat"
+        ? new ChatflowRun({ writer, ids: { task_id: taskId, message_id: messageId, conversation_id: conversationId ?? "" }, user: run.owner.user, query: run.query, inputs: run.inputs, resources })
+        : null;
+    if (flow) await flow.open(() => writer.pace());
     if (triggers.has("slow")) await writer.idle(deps.slowGapMs);
     // An agent's tool rounds: each thought is sent when its tool is called and again with the observation.
     for (const [index, step] of (plan?.steps ?? []).entries()) {
@@ -100,11 +107,18 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
         writer.send({ event: "error", ...ids, status: 400, code: "completion_request_error", message: "[demo] Model invocation failed (#错误事件)." });
         return;
       }
+      if (index === CHUNKS_BEFORE_FAILURE && flow && triggers.has("nodeFailure")) {
+        // A failed chatflow: the node and the run fail, then an `error` and no message_end (reference §6.3).
+        await finish(sent, "演示应用按 #节点失败 触发的节点失败");
+        flow.close("failed", sent, run.prompt);
+        writer.send({ event: "error", ...ids, workflow_run_id: flow.runId, status: 500, code: "internal_server_error", message: NODE_FAILURE_MESSAGE });
+        return;
+      }
       if (index === CHUNKS_BEFORE_FAILURE && triggers.has("cut")) {
         await finish(sent);
         return; // the stream just ends: no message_end
       }
-      writer.send({ event: plan ? "agent_message" : "message", ...ids, answer: chunk, created_at: createdAt });
+      writer.send({ event: plan ? "agent_message" : "message", ...ids, answer: chunk, created_at: createdAt, ...(flow ? { from_variable_selector: ["llm", "text"] } : {}) });
       sent += chunk;
       await writer.pace();
     }
@@ -112,6 +126,7 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
     if (plan && sent === answer) sendThought(writer, answerThought(answer, randomUUID(), plan.steps.length + 1, createdAt));
     // After a stop (or a disconnect) Dify still ends with message_end, usage estimated from the partial text.
     const usage = await finish(sent);
+    flow?.close(sent === answer ? "succeeded" : "stopped", sent, run.prompt);
     writer.send({ event: "message_end", ...ids, metadata: sent === answer ? metadataOf(usage) : { usage }, files: [] });
   });
 }

@@ -7,7 +7,7 @@ import { generateRoutes } from "./routes-generate";
 import { dataRoutes } from "./routes-data";
 import { StopFlags } from "./sse";
 
-export { DEMO_AGENT_KEY, DEMO_CHAT_KEY, DEMO_COMPLETION_KEY, DEMO_WORKFLOW_KEY, demoApps, type DemoApp, type DemoAppMode } from "./demo-apps";
+export { DEMO_AGENT_KEY, DEMO_CHAT_KEY, DEMO_CHATFLOW_KEY, DEMO_COMPLETION_KEY, DEMO_WORKFLOW_KEY, demoApps, type DemoApp, type DemoAppMode } from "./demo-apps";
 export { TRIGGERS } from "./triggers";
 
 export interface DemoDifyServerOptions {

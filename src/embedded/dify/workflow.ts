@@ -2,17 +2,13 @@ import { randomUUID } from "node:crypto";
 import { buildAnswer, chunkAnswer, usageFor } from "./answer";
 import { nowSeconds, type DemoContext, type DemoDeps } from "./context";
 import { difyError } from "./errors";
+import { finishNode, startNode, type NodeSpec } from "./node-events";
 import { sseResponse, type SseWriter } from "./sse";
 import type { Owner } from "./store";
 import { textOfInputs, triggersIn } from "./triggers";
 
 const WORKFLOW_ID = "8c7e5d44-0000-4000-8000-00000000f10f";
 
-interface NodeSpec {
-  node_id: string;
-  node_type: "start" | "llm" | "end";
-  title: string;
-}
 const NODES: NodeSpec[] = [
   { node_id: "start", node_type: "start", title: "开始" },
   { node_id: "llm", node_type: "llm", title: "生成大纲" },
@@ -70,7 +66,7 @@ export async function runWorkflow(
     let previous: string | null = null;
     let output = "";
     for (const [index, node] of NODES.entries()) {
-      const nodeExecution = { id: randomUUID(), ...node, index: index + 1, predecessor_node_id: previous, inputs: index === 0 ? run.inputs : {}, created_at: nowSeconds(), extras: {}, iteration_id: null, loop_id: null };
+      const nodeExecution = startNode(node, index + 1, previous, index === 0 ? run.inputs : {});
       const nodeStarted = Date.now();
       send("node_started", nodeExecution);
       let status: "succeeded" | "failed" | "stopped" = "succeeded";
@@ -88,17 +84,16 @@ export async function runWorkflow(
         status = outcome;
       }
       const nodeUsage = node.node_type === "llm" ? usageFor(JSON.stringify(run.inputs), output, 0).total_tokens : 0;
-      send("node_finished", {
-        ...nodeExecution,
-        process_data: null,
-        outputs: node.node_type === "start" ? run.inputs : status === "succeeded" ? { text: output } : null,
-        status,
-        error: status === "failed" ? "[demo] LLM node failed (#节点失败)." : null,
-        elapsed_time: (Date.now() - nodeStarted) / 1000,
-        execution_metadata: node.node_type === "llm" ? { total_tokens: nodeUsage, total_price: "0", currency: "USD" } : null,
-        finished_at: nowSeconds(),
-        files: [],
-      });
+      send(
+        "node_finished",
+        finishNode(nodeExecution, {
+          status,
+          outputs: node.node_type === "start" ? run.inputs : status === "succeeded" ? { text: output } : null,
+          error: status === "failed" ? "[demo] LLM node failed (#节点失败)." : null,
+          startedMs: nodeStarted,
+          totalTokens: node.node_type === "llm" ? nodeUsage : undefined,
+        }),
+      );
       if (status !== "succeeded") {
         const error = status === "failed" ? "[demo] LLM node failed (#节点失败)." : "Workflow execution stopped by user.";
         send("workflow_finished", { ...finished(status, output, error), total_tokens: output ? usageFor(JSON.stringify(run.inputs), output, 0).total_tokens : 0, created_by: { id: run.owner.user, user: run.owner.user }, exceptions_count: 0, files: [] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyChatEvent, exchangeFromHistory } from "./exchange-events";
+import { applyChatEvent, exchangeFromHistory, withSettledWorkflow } from "./exchange-events";
 import type { Exchange } from "./types";
 
 const start: Exchange = { key: "k", query: "你好", files: [], fileRefs: [], answer: "", status: "streaming", feedback: null };
@@ -91,5 +91,56 @@ describe("agent steps and citations", () => {
     expect(exchange.agentSteps?.map((step) => step.id)).toEqual(["a1", "z"]);
     expect(exchange.citations).toMatchObject([{ documentName: "常见问题.md", score: null, content: "额度" }]);
     expect(exchangeFromHistory({ id: "m3", query: "q", answer: "a", agent_thoughts: [], retriever_resources: [] })).toMatchObject({ agentSteps: undefined, citations: undefined });
+  });
+});
+
+describe("chatflow workflow events inside a chat answer", () => {
+  const ids = { task_id: "t1", message_id: "m1", conversation_id: "c1", workflow_run_id: "r1" };
+  const node = (event: string, data: Record<string, unknown>) => ({ event, ...ids, data });
+  const nodes = [
+    ["n1", "start", "start", "开始"],
+    ["n2", "knowledge", "knowledge-retrieval", "知识检索"],
+  ] as const;
+
+  it("follows the run and its nodes between the message chunks, then the finished run", () => {
+    let exchange = applyChatEvent(start, { event: "workflow_started", ...ids, data: { id: "r1" } }, 1000);
+    expect(exchange.workflow).toMatchObject({ status: "running", nodes: [], startedAt: 1000 });
+    for (const [id, nodeId, type, title] of nodes) {
+      exchange = applyChatEvent(exchange, node("node_started", { id, node_id: nodeId, node_type: type, title }), 1000);
+      exchange = applyChatEvent(exchange, node("node_finished", { id, node_id: nodeId, status: "succeeded", elapsed_time: 0.05 }), 1050);
+    }
+    exchange = applyChatEvent(exchange, node("node_started", { id: "n3", node_id: "llm", node_type: "llm", title: "大模型" }), 1100);
+    exchange = applyChatEvent(exchange, { event: "message", ...ids, id: "m1", answer: "思维" }, 1200);
+    exchange = applyChatEvent(exchange, { event: "message", ...ids, id: "m1", answer: "火花" }, 1300);
+    expect(exchange.answer).toBe("思维火花");
+    expect(exchange.workflow?.nodes.map((item) => [item.title, item.status])).toEqual([
+      ["开始", "succeeded"],
+      ["知识检索", "succeeded"],
+      ["大模型", "running"],
+    ]);
+    exchange = applyChatEvent(exchange, node("node_finished", { id: "n3", status: "succeeded", elapsed_time: 0.8 }), 1400);
+    exchange = applyChatEvent(exchange, { event: "workflow_finished", ...ids, data: { id: "r1", status: "succeeded", elapsed_time: 1.2, total_steps: 3 } }, 1500);
+    exchange = applyChatEvent(exchange, { event: "message_end", ...ids, id: "m1", metadata: { usage: {} } }, 1600);
+    expect(exchange).toMatchObject({ answer: "思维火花", taskId: "t1", messageId: "m1", workflow: { status: "succeeded", elapsed: 1.2 } });
+    expect(exchange.workflow?.nodes.every((item) => item.status === "succeeded")).toBe(true);
+  });
+
+  it("shows a failed run in Chinese, naming the node that failed", () => {
+    let exchange = applyChatEvent(start, { event: "workflow_started", ...ids, data: { id: "r1" } }, 0);
+    exchange = applyChatEvent(exchange, node("node_started", { id: "n3", node_id: "llm", node_type: "llm", title: "大模型" }), 0);
+    exchange = applyChatEvent(exchange, node("node_finished", { id: "n3", status: "failed", error: "[demo] LLM node failed", elapsed_time: 0.3 }), 300);
+    exchange = applyChatEvent(exchange, { event: "workflow_finished", ...ids, data: { status: "failed", error: "[demo] LLM node failed", elapsed_time: 0.4 } }, 400);
+    exchange = applyChatEvent(exchange, { event: "error", ...ids, status: 500, code: "internal_server_error", message: "[demo] LLM node failed" }, 500);
+    expect(exchange).toMatchObject({ status: "error", error: { message: "工作流运行失败：「大模型」节点出错，请重试" }, workflow: { status: "failed", error: "[demo] LLM node failed" } });
+    expect(exchange.workflow?.nodes[0]).toMatchObject({ status: "failed", error: "[demo] LLM node failed" });
+  });
+
+  it("settles a run whose stream ended without workflow_finished, and leaves other answers alone", () => {
+    let exchange = applyChatEvent(start, { event: "workflow_started", ...ids, data: { id: "r1" } }, 0);
+    exchange = applyChatEvent(exchange, node("node_started", { id: "n1", node_id: "start", title: "开始" }), 0);
+    const stopped = withSettledWorkflow({ ...exchange, status: "stopped" }, "stopped", 2000);
+    expect(stopped.workflow).toMatchObject({ status: "stopped", elapsed: 2, nodes: [{ status: "stopped" }] });
+    expect(withSettledWorkflow(start, "failed")).toBe(start);
+    expect(applyChatEvent(start, { event: "message", ...ids, id: "m1", answer: "好" }).workflow).toBeUndefined();
   });
 });

@@ -1,16 +1,19 @@
 import type { DifyStreamEvent } from "@/features/ai-runtime";
 import { agentStepFrom, stepsFromHistory, upsertStep } from "./agent-steps";
+import { applyWorkflowEventToChat, failedNodeTitle, isWorkflowEvent, settleChatWorkflow } from "./chat-workflow";
 import { citationsFrom } from "./citations";
 import type { Exchange, HistoryMessage } from "./types";
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
 /** What one SSE event of `chat-messages` does to the exchange being answered (reference §6.4). */
-export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent): Exchange {
+export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent, now = Date.now()): Exchange {
   const ids = {
     taskId: str(event.task_id) ?? exchange.taskId,
     messageId: str(event.message_id) ?? (event.event === "message" || event.event === "message_end" || event.event === "agent_message" ? str(event.id) : undefined) ?? exchange.messageId,
   };
+  // Chatflow apps: the workflow's own events (chat-workflow.ts).
+  if (isWorkflowEvent(event)) return { ...exchange, ...ids, workflow: applyWorkflowEventToChat(exchange.workflow, event, now) };
   switch (event.event) {
     case "message":
     case "agent_message":
@@ -33,12 +36,13 @@ export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent): Exch
       const link = event.type === "image" ? `![图片](${url})` : `[下载文件](${url})`;
       return { ...exchange, ...ids, answer: `${exchange.answer}${exchange.answer ? "\n\n" : ""}${link}\n\n` };
     }
-    case "error":
-      return {
-        ...exchange,
-        status: "error",
-        error: { message: str(event.message) ?? "回答失败，请重试", statusCode: typeof event.status === "number" ? event.status : 0 },
-      };
+    case "error": {
+      // After a failed chatflow run Dify's error text is the engine's; say in Chinese which node failed.
+      const failedNode = exchange.workflow?.status === "failed" ? failedNodeTitle(exchange.workflow) : undefined;
+      const message = exchange.workflow?.status === "failed" ? `工作流运行失败${failedNode ? `：「${failedNode}」节点出错` : ""}，请重试` : (str(event.message) ?? "回答失败，请重试");
+      const workflow = settleChatWorkflow(exchange.workflow, "failed", now);
+      return { ...exchange, status: "error", error: { message, statusCode: typeof event.status === "number" ? event.status : 0 }, ...(workflow ? { workflow } : {}) };
+    }
     default:
       return { ...exchange, ...ids };
   }
@@ -63,4 +67,9 @@ export function exchangeFromHistory(message: HistoryMessage): Exchange {
     agentSteps: stepsFromHistory(message.agent_thoughts),
     citations: citationsFrom(message.retriever_resources),
   };
+}
+
+/** The exchange once its stream ended: a chatflow run still marked running gets an outcome. */
+export function withSettledWorkflow(exchange: Exchange, status: "stopped" | "failed", now = Date.now()): Exchange {
+  return exchange.workflow ? { ...exchange, workflow: settleChatWorkflow(exchange.workflow, status, now) } : exchange;
 }

@@ -1,4 +1,4 @@
-import type { Rating } from "@/features/ai-runtime";
+import type { NodeRun, Rating } from "@/features/ai-runtime";
 
 /** A conversation as `GET conversations` lists it (reference §5.2). */
 export interface Conversation {
@@ -55,6 +55,18 @@ export interface Citation {
   content: string;
 }
 
+/** A chatflow answer's workflow run (live only: `GET messages` has no node events). */
+export interface ChatWorkflow {
+  status: "running" | "succeeded" | "failed" | "stopped";
+  nodes: NodeRun[];
+  /** Client clock when the run's first event arrived. */
+  startedAt: number;
+  /** Seconds, from workflow_finished (or measured when the stream ended without it). */
+  elapsed?: number;
+  /** Dify's error text of a failed run (shown as text in the node list's context). */
+  error?: string;
+}
+
 export type ExchangeStatus = "streaming" | "done" | "stopped" | "error";
 
 /** One question and its answer (Dify stores them as one message). */
@@ -77,6 +89,8 @@ export interface Exchange {
   agentSteps?: AgentStep[];
   /** Knowledge citations of the answer. */
   citations?: Citation[];
+  /** Chatflow apps: the workflow that produced the answer. */
+  workflow?: ChatWorkflow;
 }
 
 /** A `GET messages` item (the fields this page reads). */

@@ -5,7 +5,7 @@ import { difyProxyUrl } from "@/features/ai-apps";
 import { DifyRequestError, localId, messageOf, newStreamTask, noteTaskId, requestStop, sendFeedback, statusOf, streamDify, type Rating, type StreamTask } from "@/features/ai-runtime";
 import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
-import { applyChatEvent, exchangeFromHistory } from "./exchange-events";
+import { applyChatEvent, exchangeFromHistory, withSettledWorkflow } from "./exchange-events";
 import type { ChatFile, Exchange, MessagePage } from "./types";
 
 const HISTORY_PAGE = 20;
@@ -109,11 +109,11 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
         if (generation.current !== myGeneration) return;
         if (failed) return;
         if (current.stopRequested || outcome === "aborted") {
-          apply((item) => ({ ...item, status: "stopped" }));
+          apply((item) => withSettledWorkflow({ ...item, status: "stopped" }, "stopped"));
         } else if (!ended && !(latest?.answer ?? "")) {
-          apply((item) => ({ ...item, status: "error", error: { message: "回答中断了，请重试", statusCode: 0 } }));
+          apply((item) => withSettledWorkflow({ ...item, status: "error", error: { message: "回答中断了，请重试", statusCode: 0 } }, "failed"));
         } else {
-          apply((item) => ({ ...item, status: "done" }));
+          apply((item) => withSettledWorkflow({ ...item, status: "done" }, ended ? "stopped" : "failed"));
           if (suggestionsEnabled && latest?.messageId) void loadSuggestions(key, latest.messageId);
         }
       } catch (error) {

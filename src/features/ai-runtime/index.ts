@@ -21,3 +21,6 @@ export { useAppParameters, type ParametersState } from "./use-app-parameters";
 export { useUploads, type PendingFile } from "./use-uploads";
 export { localId } from "./local-id";
 export { splitThinking } from "./think";
+export { formatSeconds, NODE_STATUS_LABEL, NodeProgress } from "./components/node-progress";
+export { nodeTypeLabel } from "./node-type-labels";
+export { applyNodeEvent, isNodeEvent, settleNodes, type NodeRun, type NodeStatus } from "./workflow-nodes";

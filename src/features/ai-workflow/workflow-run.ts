@@ -1,20 +1,4 @@
-import type { DifyStreamEvent } from "@/features/ai-runtime";
-
-export type NodeStatus = "running" | "succeeded" | "failed" | "stopped" | "exception" | "paused";
-
-export interface NodeRun {
-  /** Node execution id. */
-  id: string;
-  nodeId: string;
-  title: string;
-  type: string;
-  status: NodeStatus;
-  /** Client clock when node_started arrived (for the live timer). */
-  startedAt: number;
-  /** Seconds, from node_finished. */
-  elapsed?: number;
-  error?: string;
-}
+import { applyNodeEvent, settleNodes, type DifyStreamEvent, type NodeRun } from "@/features/ai-runtime";
 
 export type RunStatus = "idle" | "running" | "succeeded" | "failed" | "stopped" | "partial-succeeded" | "paused" | "error";
 
@@ -53,32 +37,10 @@ export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEve
   switch (event.event) {
     case "workflow_started":
       return { ...state, ...ids };
-    case "node_started": {
-      // Nodes inside iterations and loops repeat per round: the iteration node itself stands for them.
-      if (data.iteration_id || data.loop_id) return { ...state, ...ids };
-      const node: NodeRun = {
-        id: text(data.id) ?? `${state.nodes.length}`,
-        nodeId: text(data.node_id) ?? "",
-        title: text(data.title) ?? text(data.node_type) ?? "节点",
-        type: text(data.node_type) ?? "",
-        status: "running",
-        startedAt: now,
-      };
-      return { ...state, ...ids, nodes: [...state.nodes.filter((item) => item.id !== node.id), node] };
-    }
+    case "node_started":
     case "node_finished":
-    case "node_retry": {
-      if (data.iteration_id || data.loop_id) return { ...state, ...ids };
-      const id = text(data.id);
-      const status = (text(data.status) ?? "succeeded") as NodeStatus;
-      return {
-        ...state,
-        ...ids,
-        nodes: state.nodes.map((node) =>
-          node.id === id ? { ...node, status: event.event === "node_retry" ? "running" : status, elapsed: number(data.elapsed_time), error: text(data.error) } : node,
-        ),
-      };
-    }
+    case "node_retry":
+      return { ...state, ...ids, nodes: applyNodeEvent(state.nodes, event, now) };
     case "text_chunk":
       return { ...state, ...ids, text: state.text + (typeof data.text === "string" ? data.text : "") };
     case "workflow_finished": {
@@ -91,7 +53,7 @@ export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEve
         elapsed: number(data.elapsed_time),
         totalTokens: number(data.total_tokens),
         error: status === "failed" ? { message: text(data.error) ?? "工作流运行失败", statusCode: 0 } : state.error,
-        nodes: state.nodes.map((node) => (node.status === "running" ? { ...node, status: status === "stopped" ? "stopped" : node.status } : node)),
+        nodes: status === "stopped" ? settleNodes(state.nodes, "stopped") : state.nodes,
       };
     }
     case "error":
@@ -100,7 +62,7 @@ export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEve
         ...ids,
         status: "error",
         error: { message: text(event.message) ?? "工作流运行失败", statusCode: number(event.status) ?? 0 },
-        nodes: state.nodes.map((node) => (node.status === "running" ? { ...node, status: "failed" } : node)),
+        nodes: settleNodes(state.nodes, "failed"),
       };
     default:
       return { ...state, ...ids };
@@ -111,7 +73,7 @@ export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEve
 export function settleRun(state: WorkflowRunState, how: "closed" | "stopped", now: number): WorkflowRunState {
   if (state.status !== "running") return state;
   const elapsed = state.startedAt !== undefined ? (now - state.startedAt) / 1000 : undefined;
-  const nodes = state.nodes.map((node) => (node.status === "running" ? { ...node, status: "stopped" as const } : node));
+  const nodes = settleNodes(state.nodes, "stopped");
   if (how === "stopped") return { ...state, status: "stopped", elapsed, nodes };
   return { ...state, status: "error", elapsed, nodes, error: { message: "运行中断了，请重试", statusCode: 0 } };
 }

@@ -7,16 +7,17 @@ import { AiAppsConfigError, EMBEDDED_DIFY_BASE_URL, EMBEDDED_MODELS_BASE_URL, lo
 const none = { AI_APPS_CONFIG: undefined, DIFY_API_URL: undefined, DIFY_APPS: undefined };
 
 describe("AI app configuration", () => {
-  it("falls back to the four embedded demo Dify apps and the demo model app", () => {
+  it("falls back to the five embedded demo Dify apps and the demo model app", () => {
     const apps = loadConfiguredApps(none);
     expect(apps.map((app) => [app.appid, app.kind, app.upstreamBaseUrl])).toEqual([
       ["demo-chat", "chat", EMBEDDED_DIFY_BASE_URL],
       ["demo-workflow", "workflow", EMBEDDED_DIFY_BASE_URL],
       ["demo-completion", "completion", EMBEDDED_DIFY_BASE_URL],
       ["demo-agent", "chat", EMBEDDED_DIFY_BASE_URL],
+      ["demo-chatflow", "chat", EMBEDDED_DIFY_BASE_URL],
       ["demo-model", "chat", EMBEDDED_MODELS_BASE_URL],
     ]);
-    expect(apps[4]!.modelSettings!.models.map((model) => [model.id, model.weight])).toEqual([
+    expect(apps[5]!.modelSettings!.models.map((model) => [model.id, model.weight])).toEqual([
       ["spark-swift", 1],
       ["spark-reasoner", 2],
     ]);

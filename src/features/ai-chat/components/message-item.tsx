@@ -9,6 +9,7 @@ import type { ChatFile, Exchange } from "../types";
 import { AgentSteps } from "./agent-steps";
 import { Citations } from "./citations";
 import { QuestionEditor } from "./question-editor";
+import { WorkflowProgress } from "./workflow-progress";
 
 function FileChip({ file }: { file: ChatFile }) {
   if (file.type === "image" && file.url) {
@@ -87,6 +88,7 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
       <div className="flex gap-3">
         {icon}
         <div className="min-w-0 flex-1 space-y-2">
+          {exchange.workflow && <WorkflowProgress workflow={exchange.workflow} />}
           {steps.length > 0 && <AgentSteps steps={steps} streaming={streaming} />}
           <div data-testid="answer" aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>
             {exchange.answer ? <Markdown source={exchange.answer} /> : streaming ? <TypingDots /> : null}

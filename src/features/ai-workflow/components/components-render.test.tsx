@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { NodeProgress } from "./node-progress";
+import { NodeProgress } from "@/features/ai-runtime";
 import { OutputView } from "./output-view";
 
 describe("workflow components render", () => {

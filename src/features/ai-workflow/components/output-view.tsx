@@ -2,7 +2,7 @@
 
 import { Download, FileText } from "lucide-react";
 import { CopyButton, Markdown } from "@/features/ai-runtime";
-import { outputTitle } from "../node-type-labels";
+import { outputTitle } from "../output-title";
 
 interface FileLike {
   url: string;

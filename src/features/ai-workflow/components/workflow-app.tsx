@@ -7,9 +7,11 @@ import type { PublicAiApp } from "@/features/ai-apps";
 import {
   AppParametersGate,
   AppTitle,
+  formatSeconds,
   initialValues,
   InputFormFields,
   Markdown,
+  NodeProgress,
   normalizeInputForm,
   RequestError,
   toInputs,
@@ -20,7 +22,6 @@ import {
 } from "@/features/ai-runtime";
 import { useWorkflowRun } from "../use-workflow-run";
 import type { RunStatus } from "../workflow-run";
-import { formatSeconds, NodeProgress } from "./node-progress";
 import { OutputView } from "./output-view";
 
 const RUN_LABEL: Record<RunStatus, string> = {

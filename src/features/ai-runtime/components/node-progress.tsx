@@ -4,9 +4,9 @@ import { CheckCircle2, CircleDashed, Loader2, MinusCircle, XCircle } from "lucid
 import { useEffect, useState } from "react";
 import { cn } from "@/lib/utils";
 import { nodeTypeLabel } from "../node-type-labels";
-import type { NodeRun, NodeStatus } from "../workflow-run";
+import type { NodeRun, NodeStatus } from "../workflow-nodes";
 
-const STATUS_LABEL: Record<NodeStatus, string> = {
+export const NODE_STATUS_LABEL: Record<NodeStatus, string> = {
   running: "运行中",
   succeeded: "成功",
   failed: "失败",
@@ -64,7 +64,7 @@ export function NodeProgress({ nodes }: { nodes: NodeRun[] }) {
             <div className="min-w-0 flex-1">
               <div className="flex items-center gap-2">
                 <span className="truncate font-medium">{node.title}</span>
-                <span className="sr-only">{STATUS_LABEL[node.status]}</span>
+                <span className="sr-only">{NODE_STATUS_LABEL[node.status]}</span>
                 <NodeTypeBadge type={node.type} title={node.title} />
                 <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">{seconds !== undefined ? formatSeconds(seconds) : ""}</span>
               </div>
