@@ -152,6 +152,12 @@ describe("POST /v1/chat/completions on Dify apps", () => {
     expect(((await messages.json()) as { data: unknown[] }).data).toHaveLength(2);
   });
 
+  it("answers from an agent app without asking it for a blocking answer (Dify's agents only stream)", async () => {
+    const completion = await client(aliceKey.secret).chat.completions.create({ model: "demo-agent", messages: [{ role: "user", content: "一年有多少个小时？" }] });
+    expect(completion.choices[0]!.message.content).toContain("365 * 24 = 8760");
+    expect(completion.usage!.completion_tokens).toBeGreaterThan(0);
+  });
+
   it("answers a chatflow with only its text: the workflow and node events are left out", async () => {
     const openai = client(aliceKey.secret);
     const stream = await openai.chat.completions.create({ model: "demo-chatflow", messages: [{ role: "user", content: "思维火花能做什么？" }], stream: true });

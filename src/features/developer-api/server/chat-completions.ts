@@ -6,7 +6,7 @@ import { chatCompletionRequestSchema, lastUserText, plainTurns, type ChatComplet
 import { apiModelsOf, keyMayUse, type ApiModel } from "./api-models";
 import { authenticateApiKey } from "./authenticate-key";
 import { API_MESSAGES, openAiError } from "./openai-errors";
-import { fromProxyRefusal, toChatCompletion, toChunkStream } from "./openai-responses";
+import { collectChatCompletion, fromProxyRefusal, toChunkStream } from "./openai-responses";
 import { BodyTooLarge, readLimitedText } from "./read-body";
 
 export interface DeveloperApiDeps {
@@ -47,7 +47,9 @@ export async function createChatCompletion(request: Request, deps: DeveloperApiD
       new Request(`http://developer-api/api/ai/dify/${path.join("/")}?appid=${encodeURIComponent(model.app.appid)}`, {
         method: json ? "POST" : "GET",
         headers: json ? { "Content-Type": "application/json" } : {},
-        body: json ? JSON.stringify({ ...json, response_mode: streaming ? "streaming" : "blocking" }) : undefined,
+        // Always a stream upstream (collected for a client that did not ask for one): Dify's agent apps
+        // refuse blocking calls.
+        body: json ? JSON.stringify({ ...json, response_mode: "streaming" }) : undefined,
         signal: request.signal,
       }),
       { path, userId: key.userId, apiKeyId: key.id },
@@ -67,8 +69,11 @@ export async function createChatCompletion(request: Request, deps: DeveloperApiD
 
   if (!response.ok) return fromProxyRefusal(response);
   const meta = { model: body.model, returnsConversation: !model.app.modelSettings && model.app.kind === "chat", includeUsage: body.stream_options?.include_usage === true };
-  if (response.headers.get("content-type")?.includes("text/event-stream") && response.body) return toChunkStream(response, meta);
-  return toChatCompletion((await response.json()) as Record<string, unknown>, meta);
+  if (!response.headers.get("content-type")?.includes("text/event-stream") || !response.body) {
+    await response.body?.cancel();
+    return openAiError(502, "upstream_error", "AI 服务的回答格式有误，请稍后重试");
+  }
+  return streaming ? toChunkStream(response, meta) : collectChatCompletion(response, meta);
 }
 
 async function readRequest(request: Request): Promise<ChatCompletionRequest | Response> {

@@ -86,25 +86,6 @@ export class DifyAnswer {
     return reasoning || answer ? [{ kind: "delta", content: answer, reasoning }] : [];
   }
 
-  /** A blocking answer: a chat / completion message, or a workflow run. */
-  observeBlocking(body: Json): { content: string; reasoning: string } | AnswerError {
-    const data = obj(body.data);
-    const parts = data
-      ? this.observe({ ...body, event: "workflow_finished", data })
-      : [...this.observe({ ...body, event: "message", answer: body.answer }), ...this.observe({ ...body, event: "message_end" })];
-    const all = [...parts, ...this.flush()];
-    const error = all.find((part): part is AnswerError => part.kind === "error");
-    if (error) return error;
-    let content = "";
-    let reasoning = "";
-    for (const part of all) {
-      if (part.kind !== "delta") continue;
-      content += part.content;
-      reasoning += part.reasoning;
-    }
-    return { content, reasoning };
-  }
-
   private text(chunk: string): AnswerPart[] {
     if (!chunk) return [];
     this.streamedText = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromProxyRefusal, toChatCompletion, toChunkStream } from "./openai-responses";
+import { collectChatCompletion, fromProxyRefusal, toChunkStream } from "./openai-responses";
 
 // The translation from the AI proxy's Dify answers to OpenAI's shapes, on hand-made proxy answers:
 // the cases the demo apps do not produce (a refused first event, a cut stream, odd outputs).
@@ -58,9 +58,17 @@ describe("toChunkStream", () => {
   });
 });
 
-describe("toChatCompletion and fromProxyRefusal", () => {
+describe("collectChatCompletion and fromProxyRefusal", () => {
+  it("collects a stream into one message, thinking apart, with the usage and the conversation", async () => {
+    const response = await collectChatCompletion(
+      sse({ event: "message", message_id: "m", conversation_id: "c", answer: "<think>想</think>答" }, { event: "message", message_id: "m", answer: "案" }, { event: "message_end", message_id: "m", metadata: { usage: { prompt_tokens: 1, completion_tokens: 2 } } }),
+      meta,
+    );
+    expect(await response.json()).toMatchObject({ id: "chatcmpl-m", object: "chat.completion", conversation_id: "c", choices: [{ message: { content: "答案", reasoning_content: "想" } }], usage: { total_tokens: 3 } });
+  });
+
   it("a failed workflow run is an error, not an empty answer", async () => {
-    const response = toChatCompletion({ workflow_run_id: "w", data: { status: "failed", error: "节点出错" } }, meta);
+    const response = await collectChatCompletion(sse({ event: "workflow_finished", workflow_run_id: "w", data: { status: "failed", error: "节点出错" } }), meta);
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ error: { message: "节点出错" } });
   });

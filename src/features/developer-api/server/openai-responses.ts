@@ -25,13 +25,55 @@ export async function fromProxyRefusal(response: Response): Promise<Response> {
   return openAiError(status, code, message, retryAfter ? { headers: { "Retry-After": retryAfter } } : {});
 }
 
-/** A blocking Dify answer as a `chat.completion`. */
-export function toChatCompletion(body: Json, meta: CompletionMeta): Response {
+/** The parts of a Dify event stream, event by event (pings and non-JSON frames skipped). */
+async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }>, answer: DifyAnswer): AsyncGenerator<AnswerPart[]> {
+  for (;;) {
+    const { done, value } = await events.read();
+    if (done) return;
+    let event: Json;
+    try {
+      event = JSON.parse(value.data) as Json;
+    } catch {
+      continue;
+    }
+    const parts = answer.observe(event);
+    if (parts.length > 0) yield parts;
+  }
+}
+
+const eventsOf = (upstream: Response) => upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+const CUT: AnswerError = { kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" };
+
+/**
+ * A Dify event stream read to its end and answered as one `chat.completion`. The upstream is always
+ * asked to stream: Dify's agent apps refuse blocking calls, and a stream reports its usage the same way.
+ */
+export async function collectChatCompletion(upstream: Response, meta: CompletionMeta): Promise<Response> {
+  const events = eventsOf(upstream);
   const answer = new DifyAnswer();
-  const result = answer.observeBlocking(body);
-  if ("kind" in result) return errorResponse(result);
-  const message: Json = { role: "assistant", content: result.content };
-  if (result.reasoning) message.reasoning_content = result.reasoning;
+  let content = "";
+  let reasoning = "";
+  try {
+    for await (const parts of answerParts(events, answer)) {
+      for (const part of parts) {
+        if (part.kind === "error") {
+          await events.cancel().catch(() => undefined);
+          return errorResponse(part);
+        }
+        content += part.content;
+        reasoning += part.reasoning;
+      }
+    }
+  } catch {
+    return errorResponse(CUT);
+  }
+  for (const part of answer.flush()) {
+    if (part.kind !== "delta") continue;
+    content += part.content;
+    reasoning += part.reasoning;
+  }
+  const message: Json = { role: "assistant", content };
+  if (reasoning) message.reasoning_content = reasoning;
   return Response.json(
     {
       id: completionId(answer),
@@ -57,29 +99,17 @@ function errorResponse(part: AnswerError): Response {
  * instead of a 200 stream that only carries the error.
  */
 export async function toChunkStream(upstream: Response, meta: CompletionMeta): Promise<Response> {
-  const events = upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  const events = eventsOf(upstream);
   const answer = new DifyAnswer();
   const created = Math.floor(Date.now() / 1000);
-  const nextParts = async (): Promise<AnswerPart[] | null> => {
-    for (;;) {
-      const { done, value } = await events.read();
-      if (done) return null;
-      let event: Json;
-      try {
-        event = JSON.parse(value.data) as Json;
-      } catch {
-        continue; // pings and other non-JSON frames
-      }
-      const parts = answer.observe(event);
-      if (parts.length > 0) return parts;
-    }
-  };
+  const eventParts = answerParts(events, answer);
+  const nextParts = async (): Promise<AnswerPart[] | null> => (await eventParts.next()).value ?? null;
 
   let first: AnswerPart[] | null;
   try {
     first = await nextParts();
   } catch {
-    first = [{ kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" }];
+    first = [CUT];
   }
   const firstError = first?.find((part): part is AnswerError => part.kind === "error");
   if (firstError && first!.length === 1) {
@@ -109,7 +139,7 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
     new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (finished) return;
-        const parts = pending ?? (await nextParts().catch(() => [{ kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" } as AnswerPart]));
+        const parts = pending ?? (await nextParts().catch(() => [CUT]));
         pending = null;
         const ending = parts === null;
         for (const part of ending ? answer.flush() : parts) {
