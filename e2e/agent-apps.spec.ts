@@ -1,15 +1,9 @@
-import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
+import { askInChat as ask } from "./support/chat";
 import { expect, test } from "./support/fixtures";
 
 // The demo agent (agent_thought / agent_message, src/embedded/dify/agent.ts) and knowledge
 // citations (retriever_resources, src/embedded/dify/citations.ts) on the chat page.
-
-async function ask(page: Page, question: string) {
-  const box = page.getByRole("textbox", { name: "输入消息" });
-  await box.fill(question);
-  await box.press("Enter");
-}
 
 test.describe.configure({ timeout: 90_000 });
 

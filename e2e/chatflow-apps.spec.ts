@@ -1,15 +1,9 @@
-import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
+import { askInChat as ask } from "./support/chat";
 import { expect, test } from "./support/fixtures";
 
 // The demo chatflow (Dify advanced-chat, src/embedded/dify/chatflow.ts) on the chat page: the
 // answer's workflow folded to one progress line, its nodes, citations and a follow-up question.
-
-async function ask(page: Page, question: string) {
-  const box = page.getByRole("textbox", { name: "输入消息" });
-  await box.fill(question);
-  await box.press("Enter");
-}
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,4 +1,5 @@
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
+import { askInChat } from "./support/chat";
 import { expect, test } from "./support/fixtures";
 
 // Issue 19, part 4: a ```mermaid block in an answer is drawn as an SVG diagram (mermaid is loaded
@@ -13,10 +14,8 @@ test("a flowchart in an answer is drawn as SVG, with its code one click away, an
     void dialog.dismiss();
   });
   await page.goto("/ai/chat/demo-chat");
-  const box = page.getByRole("textbox", { name: "输入消息" });
   const ask = async (question: string) => {
-    await box.fill(question);
-    await box.press("Enter");
+    await askInChat(page, question);
     const exchange = page.getByTestId("exchange").last();
     await expect(exchange).toHaveAttribute("data-status", "done");
     const drawn = exchange.getByTestId("mermaid");

@@ -1,28 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/open";
-import type { DatabaseHandle } from "@/lib/db/types";
-import { createDemoDifyServer, DEMO_CHATFLOW_KEY } from "./index";
+import { DEMO_CHATFLOW_KEY } from "./index";
+import { startDemoServer, type DemoServerHarness } from "./testing";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions on open JSON
 
-let handle: DatabaseHandle;
-let server: ReturnType<typeof createDemoDifyServer>;
+let demo: DemoServerHarness;
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
-  server = createDemoDifyServer({ db: handle.db, paceMs: 0 });
+  demo = await startDemoServer({ paceMs: 0 });
 });
-afterAll(async () => handle.close());
+afterAll(() => demo.close());
 
-function call(method: string, path: string, body?: unknown): Promise<Response> {
-  return Promise.resolve(
-    server.request(path, {
-      method,
-      headers: { Authorization: `Bearer ${DEMO_CHATFLOW_KEY}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-}
+const call = (method: string, path: string, body?: unknown) => demo.call(DEMO_CHATFLOW_KEY, method, path, body);
 
 async function stream(user: string, query: string): Promise<Json[]> {
   const response = await call("POST", "/chat-messages", { query, inputs: {}, user, response_mode: "streaming" });

@@ -1,28 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/open";
-import type { DatabaseHandle } from "@/lib/db/types";
 import { createDemoDifyServer, DEMO_CHAT_KEY, DEMO_COMPLETION_KEY, DEMO_WORKFLOW_KEY } from "./index";
+import { startDemoServer, type DemoServerHarness } from "./testing";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions on open JSON
 
-let handle: DatabaseHandle;
-let server: ReturnType<typeof createDemoDifyServer>;
+let demo: DemoServerHarness;
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
-  server = createDemoDifyServer({ db: handle.db, paceMs: 0, pingIntervalMs: 20, slowGapMs: 70 });
+  demo = await startDemoServer({ paceMs: 0, pingIntervalMs: 20, slowGapMs: 70 });
 });
-afterAll(async () => handle.close());
+afterAll(() => demo.close());
 
-function call(key: string, method: string, path: string, body?: unknown): Promise<Response> {
-  return Promise.resolve(
-    server.request(path, {
-      method,
-      headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-}
+const call = (key: string, method: string, path: string, body?: unknown) => demo.call(key, method, path, body);
 
 async function events(response: Response): Promise<{ events: Json[]; pings: number; raw: string }> {
   const raw = await response.text();
@@ -42,7 +31,7 @@ async function chat(user: string, query: string, extra: Json = {}): Promise<Json
 
 describe("embedded demo Dify server", () => {
   it("rejects missing or unknown keys with Dify's envelope", async () => {
-    const missing = await Promise.resolve(server.request("/info"));
+    const missing = await Promise.resolve(demo.server.request("/info"));
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toContain("Bearer");
     expect(await missing.json()).toMatchObject({ code: "unauthorized", status: 401 });
@@ -150,7 +139,7 @@ describe("embedded demo Dify server", () => {
     const form = new FormData();
     form.append("file", new File(["# 资料"], "brief.md"));
     form.append("user", "w");
-    const uploaded = (await (await Promise.resolve(server.request("/files/upload", { method: "POST", headers: { Authorization: `Bearer ${DEMO_WORKFLOW_KEY}` }, body: form }))).json()) as Json;
+    const uploaded = (await (await Promise.resolve(demo.server.request("/files/upload", { method: "POST", headers: { Authorization: `Bearer ${DEMO_WORKFLOW_KEY}` }, body: form }))).json()) as Json;
     const reference = { type: "document", transfer_method: "local_file", upload_file_id: uploaded.id };
     const run = (user: string, extra: Json) => call(DEMO_WORKFLOW_KEY, "POST", "/workflows/run", { inputs: { topic: "远程办公", audience: "学生", ...extra }, user });
     const blocking = (await (await run("w", { reference })).json()) as Json;
@@ -181,7 +170,7 @@ describe("embedded demo Dify server", () => {
   });
 
   it("stops a running task and still ends with message_end", async () => {
-    const slowServer = createDemoDifyServer({ db: handle.db, paceMs: 20 });
+    const slowServer = createDemoDifyServer({ db: demo.db, paceMs: 20 });
     const response = await slowServer.request("/chat-messages", {
       method: "POST",
       headers: { Authorization: `Bearer ${DEMO_CHAT_KEY}`, "Content-Type": "application/json" },
@@ -211,7 +200,7 @@ describe("embedded demo Dify server", () => {
       const form = new FormData();
       form.append("file", new File([new Uint8Array(size)], name));
       form.append("user", "uploader");
-      return Promise.resolve(server.request("/files/upload", { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form }));
+      return Promise.resolve(demo.server.request("/files/upload", { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form }));
     };
     const ok = await upload("photo.png", 1000);
     expect(ok.status).toBe(201);

@@ -1,35 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/open";
 import { aiUsageEvents } from "@/lib/db/schema/ai-usage";
-import type { DatabaseHandle } from "@/lib/db/types";
-import { demoRegistryApps } from "../config";
-import { seedAppRegistry } from "../registry";
-import { createDifyProxy, type DifyProxy } from "./handler";
-import { parseSse, serveProxy, type SseEvent } from "./testing";
+import { parseSse, startDemoProxy, type DemoProxyHarness, type SseEvent } from "./testing";
 
-let handle: DatabaseHandle;
-let proxy: DifyProxy;
-let server: Awaited<ReturnType<typeof serveProxy>>;
+let demo: DemoProxyHarness;
 const alice = randomUUID();
 const bob = randomUUID();
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
-  await seedAppRegistry(handle.db, demoRegistryApps());
-  proxy = createDifyProxy({ database: async () => handle.db, demoPaceMs: 1, timeouts: { drainMs: 2000 } });
-  server = await serveProxy(proxy);
+  demo = await startDemoProxy();
 });
-afterAll(async () => {
-  await server.close();
-  await proxy.idle();
-  await handle.close();
-});
+afterAll(() => demo.close());
 
 function call(user: string, method: string, path: string, query = "") {
   return (body?: unknown) =>
-    fetch(`${server.baseUrl}/${path}?appid=demo-chatflow${query ? `&${query}` : ""}`, {
+    fetch(`${demo.baseUrl}/${path}?appid=demo-chatflow${query ? `&${query}` : ""}`, {
       method,
       headers: { "x-test-user": user, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -51,8 +37,8 @@ describe("Dify proxy and the demo chatflow", () => {
     expect(events.map((event) => event.event).slice(-2)).toEqual(["workflow_finished", "message_end"]);
     const end = events.at(-1)!;
     expect(end.metadata.retriever_resources).toHaveLength(3);
-    await proxy.idle();
-    const rows = await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.messageId, end.message_id as string));
+    await demo.proxy.idle();
+    const rows = await demo.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.messageId, end.message_id as string));
     expect(rows).toMatchObject([{ appid: "demo-chatflow", userId: alice, totalTokens: end.metadata.usage.total_tokens }]);
 
     // The spoofed `user` was replaced: alice's history has the text and citations, the others get 404.

@@ -1,6 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { DifyProxy } from "./handler";
+import { openDatabase } from "@/lib/db/open";
+import type { Database } from "@/lib/db/types";
+import { demoRegistryApps } from "../config";
+import { seedAppRegistry } from "../registry";
+import { createDifyProxy, type DifyProxy } from "./handler";
 
 export interface ServeProxyOptions {
   /** Called when the server sees a browser request go away (its signal aborts). */
@@ -40,5 +44,31 @@ export function parseSse(raw: string): { events: SseEvent[]; pings: number } {
   return {
     pings: frames.filter((frame) => frame.trim() === "event: ping").length,
     events: frames.filter((frame) => frame.startsWith("data: ")).map((frame) => JSON.parse(frame.slice(6)) as SseEvent),
+  };
+}
+
+export interface DemoProxyHarness {
+  db: Database;
+  proxy: DifyProxy;
+  /** The proxy served over HTTP (`x-test-user` plays the session). */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A proxy in front of the embedded demo apps on a fresh PGlite database, served over HTTP. */
+export async function startDemoProxy(): Promise<DemoProxyHarness> {
+  const handle = await openDatabase({ kind: "pglite" });
+  await seedAppRegistry(handle.db, demoRegistryApps());
+  const proxy = createDifyProxy({ database: async () => handle.db, demoPaceMs: 1, timeouts: { drainMs: 2000 } });
+  const server = await serveProxy(proxy);
+  return {
+    db: handle.db,
+    proxy,
+    baseUrl: server.baseUrl,
+    close: async () => {
+      await server.close();
+      await proxy.idle();
+      await handle.close();
+    },
   };
 }
