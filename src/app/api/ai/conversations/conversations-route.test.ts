@@ -8,7 +8,7 @@ import { stubEmbeddedAppEnv } from "../../../../../test/embedded-app-env";
 const dataDir = stubEmbeddedAppEnv("conversations-route", { DIFY_API_URL: "", AI_APPS_CONFIG: "", DIFY_DEMO_PACE_MS: "1" });
 const alice = randomUUID();
 const bob = randomUUID();
-let signedIn = alice;
+let signedIn: string = alice;
 vi.mock("@/features/auth/server", () => ({
   MFA_REQUIRED_MESSAGE: "请先完成两步验证",
   requireCurrentUserId: async () => signedIn,
