@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoModelApp, demoRegistryApps } from "@/features/ai-apps/server/config";
+import { seedAppRegistry } from "@/features/ai-apps/server/registry";
 import { startDemoProxy, type DemoProxyHarness } from "@/features/ai-apps/server/proxy/testing";
 import { ApiRouteError } from "@/lib/api";
 import { searchConversations, snippetAround } from "./conversation-search";
@@ -79,4 +81,26 @@ describe("snippetAround", () => {
     expect(snippet).toContain("关键词");
     expect(snippetAround("无关", /关键词/iu)).toBeNull();
   });
+});
+
+describe("model apps (same Dify app API, conversations of our own)", () => {
+  it("are searched and ownership-checked per user too", async () => {
+    // The demo harness seeds the Dify demo apps only; the model app joins them here.
+    await seedAppRegistry(harness.db, [...demoRegistryApps(), demoModelApp()]);
+    const ask = async (user: string, query: string) => {
+      const response = await fetch(`${harness.baseUrl}/chat-messages?appid=demo-model`, {
+        method: "POST",
+        headers: { "x-test-user": user, "Content-Type": "application/json" },
+        body: JSON.stringify({ query, inputs: {}, response_mode: "streaming" }),
+      });
+      const text = await response.text();
+      return /"conversation_id":\s*"([^"]+)"/.exec(text)![1]!;
+    };
+    const mine = await ask(alice, "Zebra 的条纹");
+    const theirs = await ask(bob, "Zebra 的秘密");
+    const hits = await searchConversations(userDifyReader(harness.proxy, alice, "demo-model"), "zebra");
+    expect(hits.map((hit) => hit.id)).toEqual([mine]);
+    await assertOwnConversation(userDifyReader(harness.proxy, alice, "demo-model"), mine);
+    await expect(assertOwnConversation(userDifyReader(harness.proxy, alice, "demo-model"), theirs)).rejects.toMatchObject({ statusCode: 404 });
+  }, 30_000);
 });

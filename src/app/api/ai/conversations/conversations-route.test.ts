@@ -79,6 +79,16 @@ describe("GET /api/ai/conversations/search", () => {
   });
 });
 
+describe("a search the browser gave up on", () => {
+  it("stops reading upstream and answers no error body", async () => {
+    signedIn = alice;
+    const controller = new AbortController();
+    controller.abort();
+    const response = await searchRoute.GET(new Request(`${base}/conversations/search?appid=demo-chat&q=kyoto`, { signal: controller.signal }));
+    expect(response.status).toBe(499);
+  });
+});
+
 describe("/api/ai/conversations/pins", () => {
   it("pins the user's conversations, lists the latest pin first, and unpins", async () => {
     signedIn = alice;

@@ -18,6 +18,11 @@ export const GET = withApiErrors(async (request: Request) => {
   const params = new URL(request.url).searchParams;
   const input = conversationSearchSchema.safeParse({ appid: params.get("appid") ?? undefined, q: params.get("q") ?? undefined });
   if (!input.success) throw new ApiRouteError(400, input.error.issues[0]?.message ?? "请求参数无效");
-  const data = await searchConversations(userDifyReader(chatProxy(), userId, input.data.appid), input.data.q);
+  const data = await searchConversations(userDifyReader(chatProxy(), userId, input.data.appid, request.signal), input.data.q).catch((error: unknown) => {
+    // The browser left (a newer query): nobody reads this answer, and it is no server error to log.
+    if (request.signal.aborted) return null;
+    throw error;
+  });
+  if (data === null) return new Response(null, { status: 499 });
   return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
