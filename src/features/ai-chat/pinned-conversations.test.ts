@@ -9,8 +9,13 @@ const items = [
 
 describe("splitPinned", () => {
   it("puts pinned conversations first in pin order and keeps the rest in list order", () => {
-    expect(splitPinned(items, ["c", "a", "gone"])).toEqual({ pinned: [items[2], items[0]], others: [items[1]] });
+    const pins = (ids: string[]) => ids.map((conversationId) => ({ conversationId }));
+    expect(splitPinned(items, pins(["c", "a", "unknown"]))).toEqual({ pinned: [items[2], items[0]], others: [items[1]] });
     expect(splitPinned(items, [])).toEqual({ pinned: [], others: items });
+  });
+
+  it("shows a pinned conversation whose page is not loaded yet by the pin's title", () => {
+    expect(splitPinned(items, [{ conversationId: "old", name: "去年的旧对话", updated_at: 1 }, { conversationId: "a", name: "旧名" }]).pinned).toEqual([{ id: "old", name: "去年的旧对话", updated_at: 1 }, items[0]]);
   });
 });
 

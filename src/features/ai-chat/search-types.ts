@@ -15,5 +15,5 @@ export interface ConversationSearchResult {
 
 /** GET /api/ai/conversations/pins: the pinned conversation ids, most recently pinned first. */
 export interface ConversationPinList {
-  data: { conversationId: string; pinnedAt: string }[];
+  data: { conversationId: string; pinnedAt: string; name?: string; updated_at?: number }[];
 }

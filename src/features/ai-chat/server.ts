@@ -6,3 +6,4 @@ export { addPin, listPins, removePin, type ConversationPin } from "./server/conv
 export { assertOwnConversation, CONVERSATION_NOT_FOUND } from "./server/own-conversation";
 export { userDifyReader, type UserDifyReader } from "./server/user-dify-reader";
 export { removePinOfDeletedConversation } from "./server/deleted-conversation";
+export { namePins, type NamedPin } from "./server/named-pins";

@@ -107,13 +107,13 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
     <ConversationList
       appid={app.appid}
       state={conversations.state}
-      pinnedIds={pins.pinnedIds}
+      pins={pins.pins}
       activeId={session.conversationId}
       onNew={() => openConversation(null)}
       onOpen={(id) => openConversation(id)}
       onRename={setRenaming}
       onDelete={setDeleting}
-      onPin={(conversation, pinned) => void pins.setPinned(conversation.id, pinned)}
+      onPin={(conversation, pinned) => void pins.setPinned(conversation, pinned)}
       onExport={(conversation, format) => exportConversationWithToast({ appid: app.appid, appName: app.name, conversationId: conversation.id, conversationName: conversation.name, format })}
       onLoadMore={conversations.loadMore}
       onRetry={conversations.state.items.length ? conversations.loadMore : () => void conversations.refresh()}

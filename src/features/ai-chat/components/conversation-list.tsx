@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConversationsState } from "../conversations-reducer";
-import { splitPinned } from "../pinned-conversations";
+import { splitPinned, type PinnedRef } from "../pinned-conversations";
 import { useConversationSearch } from "../use-conversation-search";
 import { ConversationItem, type ConversationActions } from "./conversation-item";
 import { ConversationSearchBox } from "./conversation-search-box";
@@ -13,7 +13,7 @@ import { ConversationSearchResults } from "./conversation-search-results";
 interface ConversationListProps extends ConversationActions {
   appid: string;
   state: ConversationsState;
-  pinnedIds: string[];
+  pins: PinnedRef[];
   activeId: string | null;
   onNew: () => void;
   onLoadMore: () => void;
@@ -21,11 +21,11 @@ interface ConversationListProps extends ConversationActions {
 }
 
 /** The sidebar (desktop) / drawer (mobile) content: new chat, search, pinned first, the rest, 加载更多. */
-export function ConversationList({ appid, state, pinnedIds, activeId, onNew, onLoadMore, onRetry, ...actions }: ConversationListProps) {
+export function ConversationList({ appid, state, pins, activeId, onNew, onLoadMore, onRetry, ...actions }: ConversationListProps) {
   const [query, setQuery] = useState("");
   const search = useConversationSearch(appid, query);
   const searching = query.trim() !== "";
-  const { pinned, others } = splitPinned(state.items, pinnedIds);
+  const { pinned, others } = splitPinned(state.items, pins);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 p-3">
@@ -36,7 +36,7 @@ export function ConversationList({ appid, state, pinnedIds, activeId, onNew, onL
       <ConversationSearchBox value={query} onChange={setQuery} />
       <nav aria-label="对话列表" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
         {searching ? (
-          <ConversationSearchResults query={query} search={search} items={state.items} pinnedIds={pinnedIds} activeId={activeId} {...actions} />
+          <ConversationSearchResults query={query} search={search} items={state.items} pinnedIds={pins.map((pin) => pin.conversationId)} activeId={activeId} {...actions} />
         ) : state.status === "loading" && state.items.length === 0 ? (
           <div className="space-y-2 pt-2" aria-label="正在加载对话" role="status">
             {[0, 1, 2].map((index) => (

@@ -131,6 +131,20 @@ describe("/api/ai/conversations/pins", () => {
     expect(form.status).toBe(415);
   });
 
+  it("answers each pin with its conversation's title, and drops pins whose conversation is gone elsewhere", async () => {
+    signedIn = alice;
+    const db = await getDatabase();
+    // A pin whose conversation was deleted outside our proxy (e.g. in Dify's console).
+    const orphan = randomUUID();
+    await db.insert(aiConversationPins).values({ userId: alice, appid: "demo-chat", conversationId: orphan });
+    const response = await pinsRoute.GET(new Request(`${base}/conversations/pins?appid=demo-chat`));
+    const { data } = (await response.json()) as { data: { conversationId: string; name?: string }[] };
+    expect(data).toEqual([expect.objectContaining({ conversationId: aliceFirst, name: expect.any(String) })]);
+    expect(data[0]!.name).not.toBe("");
+    const rows = await db.select().from(aiConversationPins);
+    expect(rows.map((row) => row.conversationId)).not.toContain(orphan);
+  });
+
   it("removes the pin when the conversation is deleted", async () => {
     signedIn = alice;
     expect(await pins()).toEqual([aliceFirst]);

@@ -2,7 +2,7 @@ import { getDifyProxy } from "@/features/ai-apps/server";
 import { requireCurrentUserId } from "@/features/auth/server";
 import { admitGenerationCall } from "@/features/billing/server";
 import { pinChangeSchema, pinListSchema } from "@/features/ai-chat/conversation-schemas";
-import { addPin, assertOwnConversation, listPins, removePin, userDifyReader } from "@/features/ai-chat/server";
+import { addPin, assertOwnConversation, listPins, namePins, removePin, userDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 
@@ -16,12 +16,19 @@ const chatProxy = () => getDifyProxy({ beforeForward: admitGenerationCall });
 // One user's pins: no cache may keep them.
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-/** The signed-in user's pinned conversations of `?appid=`, most recently pinned first. */
+/** The signed-in user's pinned conversations of `?appid=` with their titles, most recently pinned first. */
 export const GET = withApiErrors(async (request: Request) => {
   const userId = await requireCurrentUserId();
   const input = pinListSchema.safeParse({ appid: new URL(request.url).searchParams.get("appid") ?? undefined });
   if (!input.success) throw new ApiRouteError(400, input.error.issues[0]?.message ?? "请求参数无效");
-  return Response.json({ data: await listPins(await getDatabase(), userId, input.data.appid) }, { headers: PRIVATE });
+  const db = await getDatabase();
+  const { appid } = input.data;
+  const stored = await listPins(db, userId, appid);
+  // Titles come from the user's conversation list; without it (upstream trouble) the pins still
+  // answer, and the sidebar shows those whose page it has loaded.
+  const named = await namePins(userDifyReader(chatProxy(), userId, appid, request.signal), stored).catch(() => ({ pins: stored, gone: [] }));
+  for (const conversationId of named.gone) await removePin(db, userId, appid, conversationId);
+  return Response.json({ data: named.pins }, { headers: PRIVATE });
 });
 
 /** Pins `{appid, conversationId}` once the conversation is proven the user's (404 otherwise). */
