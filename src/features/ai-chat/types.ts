@@ -98,6 +98,8 @@ export interface HistoryMessage {
   id: string;
   query: string;
   answer: string;
+  /** Unix seconds. */
+  created_at?: number;
   status?: string;
   error?: string | null;
   feedback?: { rating?: Rating } | null;

@@ -22,7 +22,9 @@ import {
 } from "@/features/ai-runtime";
 import { toast } from "@/lib/toast";
 import { useChatScroll } from "../use-chat-scroll";
+import { exportConversationWithToast } from "../download-conversation";
 import { useChatSession } from "../use-chat-session";
+import { useConversationPins } from "../use-conversation-pins";
 import { useConversations } from "../use-conversations";
 import type { Conversation } from "../types";
 import { Composer } from "./composer";
@@ -47,6 +49,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
   const [deleting, setDeleting] = useState<Conversation | null>(null);
 
   const conversations = useConversations(app.appid);
+  const pins = useConversationPins(app.appid);
   const { refresh, upsert } = conversations;
   const session = useChatSession({
     appid: app.appid,
@@ -102,12 +105,16 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
 
   const sidebar = (
     <ConversationList
+      appid={app.appid}
       state={conversations.state}
+      pins={pins.pins}
       activeId={session.conversationId}
       onNew={() => openConversation(null)}
       onOpen={(id) => openConversation(id)}
       onRename={setRenaming}
       onDelete={setDeleting}
+      onPin={(conversation, pinned) => void pins.setPinned(conversation, pinned)}
+      onExport={(conversation, format) => exportConversationWithToast({ appid: app.appid, appName: app.name, conversationId: conversation.id, conversationName: conversation.name, format })}
       onLoadMore={conversations.loadMore}
       onRetry={conversations.state.items.length ? conversations.loadMore : () => void conversations.refresh()}
     />
@@ -125,7 +132,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
         <SheetContent side="left" className="gap-0 p-0">
           <SheetHeader className="border-b">
             <SheetTitle>对话</SheetTitle>
-            <SheetDescription className="sr-only">切换、重命名或删除对话</SheetDescription>
+            <SheetDescription className="sr-only">搜索、切换、置顶、导出、重命名或删除对话</SheetDescription>
           </SheetHeader>
           {sidebar}
         </SheetContent>
@@ -222,6 +229,8 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
         onOpenChange={(open) => !open && setDeleting(null)}
         onDelete={async (id) => {
           await conversations.remove(id);
+          // The server removed its pin with it (the proxy route).
+          pins.forget(id);
           if (id === session.conversationId) session.open(null);
         }}
       />

@@ -15,3 +15,4 @@ export * from "./subscriptions";
 export * from "./notes";
 export * from "./billing";
 export * from "./rate-limits";
+export * from "./ai-conversation-pins";

@@ -1,0 +1,28 @@
+import { getDifyProxy } from "@/features/ai-apps/server";
+import { requireCurrentUserId } from "@/features/auth/server";
+import { admitGenerationCall } from "@/features/billing/server";
+import { conversationSearchSchema } from "@/features/ai-chat/conversation-schemas";
+import { searchConversations, userDifyReader } from "@/features/ai-chat/server";
+import { ApiRouteError, withApiErrors } from "@/lib/api";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+// The process has one proxy, built by whichever route asks first: it must carry the quota check the
+// chat route gives it, or a chat after a search would go unmetered. (These reads never generate.)
+const chatProxy = () => getDifyProxy({ beforeForward: admitGenerationCall });
+
+/** The signed-in user's conversations of `?appid=` whose title or messages contain `?q=`. */
+export const GET = withApiErrors(async (request: Request) => {
+  const userId = await requireCurrentUserId();
+  const params = new URL(request.url).searchParams;
+  const input = conversationSearchSchema.safeParse({ appid: params.get("appid") ?? undefined, q: params.get("q") ?? undefined });
+  if (!input.success) throw new ApiRouteError(400, input.error.issues[0]?.message ?? "请求参数无效");
+  const data = await searchConversations(userDifyReader(chatProxy(), userId, input.data.appid, request.signal), input.data.q).catch((error: unknown) => {
+    // The browser left (a newer query): nobody reads this answer, and it is no server error to log.
+    if (request.signal.aborted) return null;
+    throw error;
+  });
+  if (data === null) return new Response(null, { status: 499 });
+  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+});
