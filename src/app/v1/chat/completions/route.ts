@@ -1,5 +1,4 @@
-import { getDifyProxy } from "@/features/ai-apps/server";
-import { admitGenerationCall } from "@/features/billing/server";
+import { getQuotaCheckedProxy } from "@/features/billing/server";
 import { createChatCompletion } from "@/features/developer-api/server";
 import { getDatabase } from "@/lib/db";
 
@@ -8,5 +7,5 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function POST(request: Request): Promise<Response> {
-  return createChatCompletion(request, { db: await getDatabase(), proxy: getDifyProxy({ beforeForward: admitGenerationCall }) });
+  return createChatCompletion(request, { db: await getDatabase(), proxy: getQuotaCheckedProxy() });
 }

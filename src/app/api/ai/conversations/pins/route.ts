@@ -1,6 +1,5 @@
-import { getDifyProxy } from "@/features/ai-apps/server";
 import { requireCurrentUserId } from "@/features/auth/server";
-import { admitGenerationCall } from "@/features/billing/server";
+import { getQuotaCheckedProxy } from "@/features/billing/server";
 import { pinChangeSchema, pinListSchema } from "@/features/ai-chat/conversation-schemas";
 import { addPin, assertOwnConversation, listPins, namePins, removePin, userDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
@@ -11,7 +10,7 @@ export const runtime = "nodejs";
 
 // The process has one proxy, built by whichever route asks first: it must carry the quota check the
 // chat route gives it, or a chat after a search would go unmetered. (These reads never generate.)
-const chatProxy = () => getDifyProxy({ beforeForward: admitGenerationCall });
+const chatProxy = () => getQuotaCheckedProxy();
 
 // One user's pins: no cache may keep them.
 const PRIVATE = { "Cache-Control": "private, no-store" };

@@ -1,6 +1,5 @@
-import { getDifyProxy } from "@/features/ai-apps/server";
 import { requireCurrentUserId } from "@/features/auth/server";
-import { admitGenerationCall } from "@/features/billing/server";
+import { getQuotaCheckedProxy } from "@/features/billing/server";
 import { conversationSearchSchema } from "@/features/ai-chat/conversation-schemas";
 import { searchConversations, userDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError, withApiErrors } from "@/lib/api";
@@ -10,7 +9,7 @@ export const runtime = "nodejs";
 
 // The process has one proxy, built by whichever route asks first: it must carry the quota check the
 // chat route gives it, or a chat after a search would go unmetered. (These reads never generate.)
-const chatProxy = () => getDifyProxy({ beforeForward: admitGenerationCall });
+const chatProxy = () => getQuotaCheckedProxy();
 
 /** The signed-in user's conversations of `?appid=` whose title or messages contain `?q=`. */
 export const GET = withApiErrors(async (request: Request) => {
