@@ -1,29 +1,14 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { findLiveApiKey } from "@/features/api-keys/server";
-import { apiKeys, rateLimitWindows, type ApiKeyRow, type Database } from "@/lib/db";
-import { isSharedDatabase } from "@/lib/db/cluster-events";
+import { apiKeys, type ApiKeyRow, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from "@/lib/rate-limit";
+import { appRateLimitStore } from "@/lib/rate-limit";
 import { AuthServiceUnavailable, isKeyUserActive } from "./key-user-liveness";
 import { API_MESSAGES, openAiError } from "./openai-errors";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** `last_used_at` is written at most this often per key: a busy key should not cost a write per call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-// On PostgreSQL the counters are shared by every process serving the site (a key meets one limit
-// however the balancer spreads its calls); on PGlite, the only process keeps them in memory.
-const LIMITERS_KEY = Symbol.for("sparkai.api-key-rate-limit");
-function limiterFor(db: Database, windowMs: number): RateLimitStore {
-  const holder = globalThis as typeof globalThis & { [LIMITERS_KEY]?: WeakMap<Database, RateLimitStore> };
-  const limiters = (holder[LIMITERS_KEY] ??= new WeakMap());
-  let limiter = limiters.get(db);
-  if (!limiter) {
-    limiter = isSharedDatabase(db) ? new PostgresRateLimitStore(db, rateLimitWindows, windowMs, "developer-api") : new MemoryRateLimitStore(windowMs);
-    limiters.set(db, limiter);
-  }
-  return limiter;
-}
 
 function rateLimit(): { max: number; windowMs: number } {
   const [max, seconds] = getEnv().API_KEY_RATE_LIMIT.split("/").map(Number);
@@ -47,7 +32,7 @@ export async function authenticateApiKey(request: Request, db: Database): Promis
     return openAiError(503, "server_error", API_MESSAGES.unavailable);
   }
   const { max, windowMs } = rateLimit();
-  const [count = 0] = await limiterFor(db, windowMs).increment([`api-key:${key.id}`], windowMs);
+  const [count = 0] = await appRateLimitStore(db).increment([`api-key:${key.id}`], windowMs);
   if (count > max) return openAiError(429, "rate_limit_exceeded", API_MESSAGES.rateLimited, { headers: { "Retry-After": String(Math.ceil(windowMs / 1000)) } });
   void markUsed(db, key).catch((error: unknown) => console.error("[developer-api] last_used_at", error));
   return key;

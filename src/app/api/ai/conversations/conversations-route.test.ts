@@ -77,6 +77,17 @@ describe("GET /api/ai/conversations/search", () => {
     expect(badApp.status).toBe(400);
     expect(((await badApp.json()) as { message: string }).message).toMatch(/应用 ID/);
   });
+
+  it("holds one user to 30 searches a minute (each reads many upstream pages); others are not held back", async () => {
+    signedIn = randomUUID();
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index += 1) statuses.push((await search("没有这个词")).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect(await (await search("没有这个词")).json()).toEqual({ statusCode: 429, message: "搜索太频繁，请稍后再试" });
+    signedIn = alice;
+    expect((await search("没有这个词")).status).toBe(200);
+  });
 });
 
 describe("a search the browser gave up on", () => {
