@@ -2,36 +2,23 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoModelApp } from "@/features/ai-apps/server/config";
-import { seedAppRegistry } from "@/features/ai-apps/server/registry";
-import { createDifyProxy, type DifyProxy } from "@/features/ai-apps/server/proxy/handler";
-import { parseSse, serveProxy, type SseEvent } from "@/features/ai-apps/server/proxy/testing";
-import { openDatabase } from "@/lib/db/open";
+import { parseSse, startDemoProxy, type DemoProxyHarness, type SseEvent } from "@/features/ai-apps/server/proxy/testing";
 import { modelMessages } from "@/lib/db/schema/ai-models";
 import { aiUsageEvents } from "@/lib/db/schema/ai-usage";
-import type { DatabaseHandle } from "@/lib/db/types";
 
 // The demo model app through the real proxy (session → user, quota seam, usage rows), `x-test-user`
 // playing the session; the answers come from the in-process demo provider over the OpenAI protocol.
-let handle: DatabaseHandle;
-let proxy: DifyProxy;
-let server: Awaited<ReturnType<typeof serveProxy>>;
+let demo: DemoProxyHarness;
 const alice = randomUUID();
 const bob = randomUUID();
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
-  await seedAppRegistry(handle.db, [demoModelApp()]);
-  proxy = createDifyProxy({ database: async () => handle.db, demoPaceMs: 2, timeouts: { drainMs: 2000 } });
-  server = await serveProxy(proxy);
+  demo = await startDemoProxy({ apps: [demoModelApp()], demoPaceMs: 2 });
 });
-afterAll(async () => {
-  await server.close();
-  await proxy.idle();
-  await handle.close();
-});
+afterAll(() => demo.close());
 
 function call(user: string, method: string, path: string, options: { body?: unknown; query?: string } = {}) {
-  return fetch(`${server.baseUrl}/${path}?appid=demo-model${options.query ? `&${options.query}` : ""}`, {
+  return fetch(`${demo.baseUrl}/${path}?appid=demo-model${options.query ? `&${options.query}` : ""}`, {
     method,
     headers: { "x-test-user": user, ...(options.body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -46,8 +33,8 @@ async function streamChat(user: string, body: object) {
   return { events, answer, end: events.find((event) => event.event === "message_end"), first: events[0]! };
 }
 const usageOf = async (messageId: string) => {
-  await proxy.idle();
-  return handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.messageId, messageId));
+  await demo.proxy.idle();
+  return demo.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.messageId, messageId));
 };
 
 describe("model apps through the proxy", () => {
@@ -77,7 +64,7 @@ describe("model apps through the proxy", () => {
     const [row] = await usageOf(end!.message_id);
     expect(row!.model).toBe("spark-reasoner");
     expect(row!.totalTokens).toBe(Math.ceil((row!.promptTokens + row!.completionTokens) * 2));
-    const [stored] = await handle.db.select().from(modelMessages).where(eq(modelMessages.id, end!.message_id));
+    const [stored] = await demo.db.select().from(modelMessages).where(eq(modelMessages.id, end!.message_id));
     expect(stored!.reasoning).toContain("用户问的是");
     expect(stored!.answer.startsWith("**结论**")).toBe(true);
   });
@@ -150,7 +137,7 @@ describe("model apps through the proxy", () => {
     const upload = async (user: string, name: string, type: string) => {
       const form = new FormData();
       form.append("file", new File([png], name, { type }));
-      return fetch(`${server.baseUrl}/files/upload?appid=demo-model`, { method: "POST", headers: { "x-test-user": user }, body: form });
+      return fetch(`${demo.baseUrl}/files/upload?appid=demo-model`, { method: "POST", headers: { "x-test-user": user }, body: form });
     };
     const uploaded = await upload(alice, "photo.png", "image/png");
     expect(uploaded.status).toBe(201);

@@ -1,35 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/open";
 import { aiUsageEvents } from "@/lib/db/schema/ai-usage";
-import type { DatabaseHandle } from "@/lib/db/types";
 import { demoRegistryApps } from "../config";
-import { seedAppRegistry } from "../registry";
-import { createDifyProxy, type DifyProxy } from "./handler";
-import { parseSse, serveProxy, type SseEvent } from "./testing";
+import { parseSse, startDemoProxy, type DemoProxyHarness, type SseEvent } from "./testing";
 
-let handle: DatabaseHandle;
-let proxy: DifyProxy;
-let server: Awaited<ReturnType<typeof serveProxy>>;
+let demo: DemoProxyHarness;
 const alice = randomUUID();
 const bob = randomUUID();
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
-  await seedAppRegistry(handle.db, [...demoRegistryApps(), { ...demoRegistryApps()[0]!, appid: "off", enabled: false }]);
-  proxy = createDifyProxy({ database: async () => handle.db, demoPaceMs: 2, timeouts: { drainMs: 2000 } });
-  server = await serveProxy(proxy);
+  demo = await startDemoProxy({ apps: [...demoRegistryApps(), { ...demoRegistryApps()[0]!, appid: "off", enabled: false }], demoPaceMs: 2 });
 });
-afterAll(async () => {
-  await server.close();
-  await proxy.idle();
-  await handle.close();
-});
+afterAll(() => demo.close());
 
 function call(user: string | null, method: string, path: string, options: { appid?: string; body?: unknown; query?: string; signal?: AbortSignal } = {}) {
   const query = `appid=${options.appid ?? "demo-chat"}${options.query ? `&${options.query}` : ""}`;
-  return fetch(`${server.baseUrl}/${path}?${query}`, {
+  return fetch(`${demo.baseUrl}/${path}?${query}`, {
     method,
     headers: { ...(user ? { "x-test-user": user } : {}), ...(options.body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -55,7 +42,7 @@ async function startStream(user: string, path: string, appid: string, body: obje
   })();
   return { taskId: first.task_id as string, first, rest };
 }
-const usageRows = (messageId: string) => handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.messageId, messageId));
+const usageRows = (messageId: string) => demo.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.messageId, messageId));
 
 describe("Dify proxy against the embedded demo apps", () => {
   it("answers 401 without a session, 404 for unknown or disabled apps, 400 for bad bodies", async () => {
@@ -79,7 +66,7 @@ describe("Dify proxy against the embedded demo apps", () => {
     const { events } = parseSse(await response.text());
     const end = events.at(-1)!;
     expect(end.event).toBe("message_end");
-    await proxy.idle();
+    await demo.proxy.idle();
     const rows = await usageRows(end.message_id as string);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ appid: "demo-chat", userId: alice, kind: "chat", totalTokens: end.metadata.usage.total_tokens });
@@ -92,10 +79,10 @@ describe("Dify proxy against the embedded demo apps", () => {
     const answer = await chat(alice, "阻塞模式");
     const completion = await json(await call(alice, "POST", "completion-messages", { appid: "demo-completion", body: { inputs: { query: "写一句口号" } } }));
     const run = await json(await call(alice, "POST", "workflow/run", { appid: "demo-workflow", body: { inputs: { topic: "旅行", audience: "学生" } } }));
-    await proxy.idle();
+    await demo.proxy.idle();
     expect(await usageRows(answer.message_id as string)).toHaveLength(1);
     expect(await usageRows(completion.message_id as string)).toHaveLength(1);
-    const runRows = await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.workflowRunId, run.workflow_run_id as string));
+    const runRows = await demo.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.workflowRunId, run.workflow_run_id as string));
     expect(runRows).toMatchObject([{ kind: "workflow", totalTokens: run.data.total_tokens }]);
   });
 
@@ -151,7 +138,7 @@ describe("Dify proxy against the embedded demo apps", () => {
     const upload = async (appid: string) => {
       const form = new FormData();
       form.append("file", new File(["# 资料"], "brief.md", { type: "text/markdown" }));
-      return (await json(await fetch(`${server.baseUrl}/files/upload?appid=${appid}`, { method: "POST", headers: { "x-test-user": alice }, body: form }))).id as string;
+      return (await json(await fetch(`${demo.baseUrl}/files/upload?appid=${appid}`, { method: "POST", headers: { "x-test-user": alice }, body: form }))).id as string;
     };
     const chatFile = { type: "document", transfer_method: "local_file", upload_file_id: await upload("demo-chat") };
     const withFile = (user: string) => call(user, "POST", "chat-messages", { body: { query: "总结附件", inputs: {}, files: [chatFile] } });
@@ -201,7 +188,7 @@ describe("Dify proxy against the embedded demo apps", () => {
     const messageId = (parseSse(first.slice(0, first.indexOf("\n\n") + 2)).events[0] as SseEvent).message_id as string;
     abort.abort();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await proxy.idle();
+    await demo.proxy.idle();
     const rows = await usageRows(messageId);
     expect(rows).toHaveLength(1);
     const full = await chat(bob, "中途离开");
@@ -228,7 +215,7 @@ describe("Dify proxy against the embedded demo apps", () => {
       form.append("file", new File([new Uint8Array(size)], name, { type: "application/octet-stream" }));
       form.append("user", "spoofed");
       extra?.(form);
-      return fetch(`${server.baseUrl}/files/upload?appid=${appid}`, { method: "POST", headers: { "x-test-user": alice }, body: form });
+      return fetch(`${demo.baseUrl}/files/upload?appid=${appid}`, { method: "POST", headers: { "x-test-user": alice }, body: form });
     };
     const ok = await upload("note.md", 100);
     expect(ok.status).toBe(201);

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@/lib/db/open";
 import type { Database } from "@/lib/db/types";
-import { demoRegistryApps } from "../config";
+import { demoRegistryApps, type ConfiguredApp } from "../config";
 import { seedAppRegistry } from "../registry";
 import { createDifyProxy, type DifyProxy } from "./handler";
 
@@ -55,11 +55,11 @@ export interface DemoProxyHarness {
   close(): Promise<void>;
 }
 
-/** A proxy in front of the embedded demo apps on a fresh PGlite database, served over HTTP. */
-export async function startDemoProxy(): Promise<DemoProxyHarness> {
+/** A proxy in front of the embedded demo apps (or `apps`) on a fresh PGlite database, served over HTTP. */
+export async function startDemoProxy({ apps = demoRegistryApps(), demoPaceMs = 1 }: { apps?: ConfiguredApp[]; demoPaceMs?: number } = {}): Promise<DemoProxyHarness> {
   const handle = await openDatabase({ kind: "pglite" });
-  await seedAppRegistry(handle.db, demoRegistryApps());
-  const proxy = createDifyProxy({ database: async () => handle.db, demoPaceMs: 1, timeouts: { drainMs: 2000 } });
+  await seedAppRegistry(handle.db, apps);
+  const proxy = createDifyProxy({ database: async () => handle.db, demoPaceMs, timeouts: { drainMs: 2000 } });
   const server = await serveProxy(proxy);
   return {
     db: handle.db,
