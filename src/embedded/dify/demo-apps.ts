@@ -2,6 +2,8 @@
  * The demo apps the embedded Dify server answers for. Keys are fixed and public on purpose:
  * the server only runs in-process behind the proxy (or in tests), never exposed on its own.
  */
+import type { DemoModeration } from "./moderation";
+
 export type DemoAppMode = "chat" | "workflow" | "completion";
 
 export type UserInputControl =
@@ -36,6 +38,8 @@ export interface DemoApp {
   difyMode?: "agent-chat" | "advanced-chat";
   /** Chat apps: answers about 思维火花 cite the demo knowledge base (`retriever_resources`). */
   citations?: boolean;
+  /** Keyword moderation (Dify's 敏感词规避), see moderation.ts. */
+  moderation?: DemoModeration;
   name: string;
   description: string;
   icon: string;
@@ -43,6 +47,9 @@ export interface DemoApp {
   suggestedQuestions: string[];
   userInputForm: UserInputControl[];
 }
+
+/** The demo apps' moderated keyword: demo-chat refuses questions with it, demo-chatflow hides answers with it. */
+export const DEMO_SENSITIVE_WORD = "演示敏感词";
 
 export const DEMO_CHAT_KEY = "app-demo-chat-0000000000000001";
 export const DEMO_WORKFLOW_KEY = "app-demo-workflow-000000000002";
@@ -59,6 +66,7 @@ export const demoApps: readonly DemoApp[] = [
     description: "演示对话应用：用 Markdown 回答您的问题，支持多轮对话、追问建议和文件上传。",
     icon: "message-square",
     citations: true,
+    moderation: { keywords: [DEMO_SENSITIVE_WORD], inputReply: "抱歉，您的问题包含不适宜讨论的内容，火花助手无法回答。换个问题试试吧。" },
     openingStatement: "您好！我是火花助手（演示应用）。随便问我点什么，我会用带表格、代码和公式的 Markdown 回答您。",
     suggestedQuestions: ["介绍一下思维火花", "如何写一份周报？", "解释一下勾股定理"],
     userInputForm: [
@@ -125,6 +133,7 @@ export const demoApps: readonly DemoApp[] = [
     mode: "chat",
     difyMode: "advanced-chat",
     citations: true,
+    moderation: { keywords: [DEMO_SENSITIVE_WORD], outputReply: "这条回答包含不适宜展示的内容，已被隐藏。" },
     name: "火花知识助手",
     description: "演示对话流应用：每个问题都会经过开始、知识检索、大模型和直接回复四个节点，回答时可以展开查看每个节点的运行情况。",
     icon: "book-open",

@@ -5,6 +5,7 @@ import { ChatflowRun, NODE_FAILURE_MESSAGE } from "./chatflow";
 import { knowledgeAnswer, retrieverResourcesFor } from "./citations";
 import { nowSeconds, type DemoContext, type DemoDeps } from "./context";
 import { difyError } from "./errors";
+import { inputModerationReply, outputModerationReply } from "./moderation";
 import { sseResponse, type SseWriter } from "./sse";
 import { finishMessage, insertMessage, touchConversation, type Owner } from "./store";
 import { triggersIn } from "./triggers";
@@ -39,12 +40,15 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
   const conversationId = run.conversation?.id ?? null;
   await insertMessage(deps.db, run.owner, { id: messageId, conversationId, query: run.query, inputs: run.inputs, files: run.files });
   const app = c.get("app");
-  const resources = run.mode === "chat" && app.citations ? retrieverResourcesFor(run.query) : [];
-  const plan: AgentPlan | null = app.difyMode === "agent-chat" ? agentPlanFor(run.query) : null;
+  // A question the app's moderation flags is answered with its preset, like any answer (no tools, no citations).
+  const moderatedReply = inputModerationReply(app, run.query);
+  const resources = run.mode === "chat" && app.citations && !moderatedReply ? retrieverResourcesFor(run.query) : [];
+  const plan: AgentPlan | null = app.difyMode === "agent-chat" && !moderatedReply ? agentPlanFor(run.query) : null;
   const answer =
-    run.mode === "completion"
+    moderatedReply ??
+    (run.mode === "completion"
       ? buildAnswer({ mode: "completion", query: run.query, inputs: run.inputs })
-      : (plan?.answer ?? (resources.length ? knowledgeAnswer(resources) : buildAnswer({ mode: "chat", query: run.query })));
+      : (plan?.answer ?? (resources.length ? knowledgeAnswer(resources) : buildAnswer({ mode: "chat", query: run.query }))));
   // Agent steps as `GET /messages` returns them, updated as the stream sends them.
   const thoughts = new Map<string, AgentThought>();
   const storedThoughts = () => [...thoughts.values()].map((thought) => ({ ...thought, chain_id: null, message_id: messageId, files: [] }));
@@ -73,8 +77,9 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
       return difyError(c, 400, "completion_request_error", "[demo] Model invocation failed (#错误事件).");
     }
     if (plan) for (const thought of planThoughts(plan, createdAt)) thoughts.set(thought.id, thought);
-    const usage = await finish(answer);
-    return c.json({ event: "message", ...ids, mode: app.difyMode ?? run.mode, answer, metadata: metadataOf(usage), created_at: createdAt });
+    const text = outputModerationReply(app, answer) ?? answer;
+    const usage = await finish(text);
+    return c.json({ event: "message", ...ids, mode: app.difyMode ?? run.mode, answer: text, metadata: metadataOf(usage), created_at: createdAt });
   }
   const sendThought = (writer: SseWriter, thought: AgentThought) => {
     thoughts.set(thought.id, thought);
@@ -83,6 +88,7 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
 
   return sseResponse(deps.timing, async (writer) => {
     let sent = "";
+    let replaced = false;
     // A chatflow wraps the answer in its workflow's events (chatflow.ts); the message ids stay on every event.
     const flow =
       app.difyMode === "advanced-chat"
@@ -118,16 +124,25 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
         await finish(sent);
         return; // the stream just ends: no message_end
       }
+      // Output moderation: the answer so far is replaced by the preset and the rest is never sent.
+      const outputReply = outputModerationReply(app, sent + chunk);
+      if (outputReply !== undefined) {
+        writer.send({ event: "message_replace", ...ids, answer: outputReply, reason: "output_moderation", created_at: createdAt });
+        sent = outputReply;
+        replaced = true;
+        break;
+      }
       writer.send({ event: plan ? "agent_message" : "message", ...ids, answer: chunk, created_at: createdAt, ...(flow ? { from_variable_selector: ["llm", "text"] } : {}) });
       sent += chunk;
       await writer.pace();
     }
+    const complete = replaced || sent === answer;
     // The agent's last round records the answer as its thought.
-    if (plan && sent === answer) sendThought(writer, answerThought(answer, randomUUID(), plan.steps.length + 1, createdAt));
+    if (plan && complete) sendThought(writer, answerThought(answer, randomUUID(), plan.steps.length + 1, createdAt));
     // After a stop (or a disconnect) Dify still ends with message_end, usage estimated from the partial text.
     const usage = await finish(sent);
-    flow?.close(sent === answer ? "succeeded" : "stopped", sent, run.prompt);
-    writer.send({ event: "message_end", ...ids, metadata: sent === answer ? metadataOf(usage) : { usage }, files: [] });
+    flow?.close(complete ? "succeeded" : "stopped", sent, run.prompt);
+    writer.send({ event: "message_end", ...ids, metadata: complete ? metadataOf(usage) : { usage }, files: [] });
   });
 }
 

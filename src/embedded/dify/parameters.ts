@@ -1,4 +1,5 @@
 import type { DemoApp } from "./demo-apps";
+import { sensitiveWordAvoidanceFor } from "./moderation";
 
 /** Size limits in MB, as Dify's `system_parameters` (the proxy enforces these too). */
 export const SYSTEM_PARAMETERS = {
@@ -40,7 +41,7 @@ export function parametersFor(app: DemoApp) {
     retriever_resource: { enabled: app.citations === true },
     annotation_reply: { enabled: false },
     more_like_this: { enabled: false },
-    sensitive_word_avoidance: { enabled: false, type: "", configs: [] },
+    sensitive_word_avoidance: sensitiveWordAvoidanceFor(app),
     user_input_form: app.userInputForm,
     file_upload: fileUploadFor(app),
     system_parameters: SYSTEM_PARAMETERS,

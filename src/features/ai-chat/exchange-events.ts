@@ -19,7 +19,12 @@ export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent, now =
     case "agent_message":
       return { ...exchange, ...ids, answer: exchange.answer + (typeof event.answer === "string" ? event.answer : "") };
     case "message_replace":
-      return { ...exchange, ...ids, answer: typeof event.answer === "string" ? event.answer : exchange.answer };
+      return {
+        ...exchange,
+        ...ids,
+        answer: typeof event.answer === "string" ? event.answer : exchange.answer,
+        ...(event.reason === "output_moderation" ? { moderated: true } : {}),
+      };
     case "message_end": {
       const metadata = event.metadata as { retriever_resources?: unknown } | undefined;
       const citations = citationsFrom(metadata?.retriever_resources);

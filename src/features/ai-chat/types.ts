@@ -91,6 +91,8 @@ export interface Exchange {
   citations?: Citation[];
   /** Chatflow apps: the workflow that produced the answer. */
   workflow?: ChatWorkflow;
+  /** The app's moderation replaced the answer (`message_replace` with reason `output_moderation`). */
+  moderated?: boolean;
 }
 
 /** A `GET messages` item (the fields this page reads). */

@@ -29,6 +29,8 @@ export interface DifyParameters {
   user_input_form?: unknown[];
   file_upload?: DifyFileUploadConfig;
   system_parameters?: DifySystemParameters;
+  /** Keyword / API moderation settings; read by the chat page's moderation.ts (open shape). */
+  sensitive_word_avoidance?: unknown;
   /** Model apps only: the models a user may switch between, and the one a new conversation uses. */
   models?: { id: string; name: string; vision?: boolean }[];
   default_model?: string;

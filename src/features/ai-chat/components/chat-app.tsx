@@ -23,6 +23,7 @@ import {
 import { toast } from "@/lib/toast";
 import { useChatScroll } from "../use-chat-scroll";
 import { exportConversationWithToast } from "../download-conversation";
+import { moderationReplies } from "../moderation";
 import { useChatSession } from "../use-chat-session";
 import { useConversationPins } from "../use-conversation-pins";
 import { useConversations } from "../use-conversations";
@@ -42,6 +43,7 @@ export function ChatApp({ app }: { app: PublicAiApp }) {
 
 function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {
   const fields = useMemo(() => normalizeInputForm(parameters.user_input_form), [parameters.user_input_form]);
+  const moderation = useMemo(() => moderationReplies(parameters), [parameters]);
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [errors, setErrors] = useState<FormErrors>({});
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -198,6 +200,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
                   onRevise={model ? (key, query) => session.revise(key, { query, inputs: inputsForSend(), model }) : undefined}
                   onRate={(key, rating) => void session.rate(key, rating)}
                   onAsk={(question) => void ask(question)}
+                  moderationReplies={moderation}
                 />
               ))}
             </div>

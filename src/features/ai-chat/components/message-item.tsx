@@ -5,9 +5,11 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton, FeedbackButtons, Markdown, RequestError, splitThinking, type Rating } from "@/features/ai-runtime";
 import { visibleSteps } from "../agent-steps";
+import { isModerationReply } from "../moderation";
 import type { ChatFile, Exchange } from "../types";
 import { AgentSteps } from "./agent-steps";
 import { Citations } from "./citations";
+import { ModerationNotice } from "./moderation-notice";
 import { QuestionEditor } from "./question-editor";
 import { WorkflowProgress } from "./workflow-progress";
 
@@ -44,13 +46,16 @@ interface MessageItemProps {
   /** Model apps: answer the last question again, as it was or edited (replaces the stored answer). */
   onRevise?: (key: string, query?: string) => void;
   busy: boolean;
+  /** The app's moderation presets (moderation.ts): such an answer is shown as a notice. */
+  moderationReplies?: readonly string[];
 }
 
 /** One question (right) and its answer (left) with copy, 赞/踩, inline errors and follow-ups. */
-export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, busy }: MessageItemProps) {
+export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, busy, moderationReplies = [] }: MessageItemProps) {
   const streaming = exchange.status === "streaming";
   const [editing, setEditing] = useState(false);
   const steps = visibleSteps(exchange.agentSteps, exchange.answer);
+  const moderated = exchange.moderated === true || isModerationReply(exchange.answer, moderationReplies);
   const revisable = onRevise && isLast && !busy && !streaming && exchange.messageId !== undefined;
   return (
     <article className="space-y-4" aria-label="一轮对话" data-testid="exchange" data-status={exchange.status}>
@@ -91,7 +96,7 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
           {exchange.workflow && <WorkflowProgress workflow={exchange.workflow} />}
           {steps.length > 0 && <AgentSteps steps={steps} streaming={streaming} />}
           <div data-testid="answer" aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>
-            {exchange.answer ? <Markdown source={exchange.answer} /> : streaming ? <TypingDots /> : null}
+            {moderated ? <ModerationNotice text={exchange.answer} /> : exchange.answer ? <Markdown source={exchange.answer} /> : streaming ? <TypingDots /> : null}
           </div>
           {!streaming && exchange.citations && <Citations citations={exchange.citations} />}
           {exchange.status === "stopped" && (

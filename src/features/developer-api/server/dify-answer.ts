@@ -14,7 +14,8 @@ export interface OpenAiUsage {
 
 /** A piece of the answer for the client: text, thinking (`reasoning_content`), or the end. */
 export type AnswerError = { kind: "error"; status: number; code?: string; message: string };
-export type AnswerPart = { kind: "delta"; content: string; reasoning: string } | AnswerError;
+/** `replace`: the app's output moderation swapped the answer for its preset (Dify's `message_replace`). */
+export type AnswerPart = { kind: "delta"; content: string; reasoning: string } | { kind: "replace"; content: string } | AnswerError;
 
 /** A workflow's outputs as the message: its one text output, else the outputs as JSON. */
 export function outputsText(outputs: unknown): string {
@@ -42,6 +43,8 @@ export class DifyAnswer {
   conversationId?: string;
   messageId?: string;
   usage?: OpenAiUsage;
+  /** The answer was replaced by the app's moderation: OpenAI's `finish_reason: "content_filter"`. */
+  filtered = false;
   private readonly splitter = new ThinkSplitter();
   private streamedText = false;
 
@@ -54,6 +57,12 @@ export class DifyAnswer {
       case "message":
       case "agent_message":
         return this.text(str(event.answer) ?? "");
+      case "message_replace": {
+        const content = str(event.answer);
+        if (content === undefined) return [];
+        this.filtered = true;
+        return [{ kind: "replace", content }];
+      }
       case "text_chunk":
         return this.text(str(data?.text) ?? "");
       case "reasoning_chunk": {

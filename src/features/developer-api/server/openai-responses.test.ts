@@ -52,6 +52,15 @@ describe("toChunkStream", () => {
     expect(out[1]).toMatchObject({ choices: [{ delta: { content: "再答" } }] });
   });
 
+  it("an answer the app's moderation replaced ends with finish_reason content_filter and the preset after the partial text", async () => {
+    const out = await frames(
+      await toChunkStream(sse({ event: "message", message_id: "r", answer: "前半" }, { event: "message_replace", message_id: "r", answer: "已隐藏", reason: "output_moderation" }, { event: "message_end", message_id: "r" }), meta),
+    );
+    const chunks = out.filter((frame) => frame !== "[DONE]") as { choices: { delta: { content?: string }; finish_reason: string | null }[] }[];
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("")).toBe("前半\n\n已隐藏");
+    expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("content_filter");
+  });
+
   it("gives a workflow's outputs as the message when it streamed no text", async () => {
     const out = await frames(await toChunkStream(sse({ event: "workflow_started", workflow_run_id: "w1" }, { event: "workflow_finished", workflow_run_id: "w1", data: { status: "succeeded", outputs: { score: 3, label: "好" }, total_tokens: 9 } }), meta));
     expect(JSON.parse((out[0] as { choices: { delta: { content: string } }[] }).choices[0]!.delta.content)).toEqual({ score: 3, label: "好" });
@@ -65,6 +74,11 @@ describe("collectChatCompletion and fromProxyRefusal", () => {
       meta,
     );
     expect(await response.json()).toMatchObject({ id: "chatcmpl-m", object: "chat.completion", conversation_id: "c", choices: [{ message: { content: "答案", reasoning_content: "想" } }], usage: { total_tokens: 3 } });
+  });
+
+  it("a moderated answer is the preset alone, with finish_reason content_filter", async () => {
+    const response = await collectChatCompletion(sse({ event: "message", message_id: "r", answer: "前半" }, { event: "message_replace", message_id: "r", answer: "已隐藏", reason: "output_moderation" }), meta);
+    expect(await response.json()).toMatchObject({ choices: [{ message: { content: "已隐藏" }, finish_reason: "content_filter" }] });
   });
 
   it("a failed workflow run is an error, not an empty answer", async () => {

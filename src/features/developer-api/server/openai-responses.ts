@@ -60,6 +60,10 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
           await events.cancel().catch(() => undefined);
           return errorResponse(part);
         }
+        if (part.kind === "replace") {
+          content = part.content;
+          continue;
+        }
         content += part.content;
         reasoning += part.reasoning;
       }
@@ -80,13 +84,15 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: meta.model,
-      choices: [{ index: 0, message, finish_reason: "stop", logprobs: null }],
+      choices: [{ index: 0, message, finish_reason: finishReason(answer), logprobs: null }],
       usage: answer.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       ...conversationField(meta, answer),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+const finishReason = (answer: DifyAnswer) => (answer.filtered ? "content_filter" : "stop");
 
 function errorResponse(part: AnswerError): Response {
   const { status, code } = fromProxyError(part.status, part.message, part.code);
@@ -125,11 +131,15 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
     choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
   });
   const frame = (payload: unknown) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
-  const deltaOf = (part: Extract<AnswerPart, { kind: "delta" }>): Json => {
+  let textSent = false;
+  const deltaOf = (part: Exclude<AnswerPart, AnswerError>): Json => {
     const delta: Json = roleSent ? {} : { role: "assistant" };
     roleSent = true;
-    if (part.content) delta.content = part.content;
-    if (part.reasoning) delta.reasoning_content = part.reasoning;
+    // A stream cannot take back what it sent: a moderation preset follows the partial text on its own paragraph.
+    const content = part.kind === "replace" && textSent ? `\n\n${part.content}` : part.content;
+    if (content) delta.content = content;
+    textSent ||= content !== "";
+    if (part.kind === "delta" && part.reasoning) delta.reasoning_content = part.reasoning;
     return delta;
   };
 
@@ -155,7 +165,7 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
         }
         if (!ending) return;
         finished = true;
-        controller.enqueue(frame(chunk(roleSent ? {} : { role: "assistant", content: "" }, "stop")));
+        controller.enqueue(frame(chunk(roleSent ? {} : { role: "assistant", content: "" }, finishReason(answer))));
         if (meta.includeUsage) {
           controller.enqueue(frame({ ...base(), choices: [], usage: answer.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } }));
         }

@@ -11,6 +11,7 @@ import { resolveEndpoint, stopPathFor, type Endpoint, type GenerationKind } from
 import { jsonError, mapUpstreamError, MESSAGES } from "./errors";
 import { relayEventStream } from "./relay";
 import { RunningTasks } from "./running-tasks";
+import { publicParameters } from "./public-parameters";
 import { prepareUploadForm } from "./upload-form";
 import { ParametersCache } from "./uploads";
 import { createUpstreamCaller, type UpstreamRequest } from "./upstream";
@@ -299,7 +300,8 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       tracker.observeBlocking(body as Record<string, unknown>);
       settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
-    return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+    const answer = endpoint.name === "parameters" && response.ok ? JSON.stringify(publicParameters(body)) : text;
+    return new Response(answer, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   };
 
   return {

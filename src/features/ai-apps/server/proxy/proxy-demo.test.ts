@@ -57,6 +57,15 @@ describe("Dify proxy against the embedded demo apps", () => {
     expect(JSON.stringify(info)).not.toContain("app-demo");
   });
 
+  it("passes the app's moderation presets to the browser but never its keyword list", async () => {
+    const parameters = await json(await call(alice, "GET", "parameters"));
+    expect(parameters.sensitive_word_avoidance).toMatchObject({ enabled: true, type: "keywords", config: { inputs_config: { enabled: true, preset_response: expect.any(String) } } });
+    expect(parameters.sensitive_word_avoidance.config).not.toHaveProperty("keywords");
+    expect(JSON.stringify(parameters)).not.toContain("演示敏感词");
+    // Everything else of /parameters passes untouched.
+    expect(parameters.user_input_form.length).toBeGreaterThan(0);
+  });
+
   it("streams with anti-buffering headers and records usage exactly once", async () => {
     const response = await call(alice, "POST", "chat-messages", { body: { query: "流式测试", inputs: {}, response_mode: "streaming", user: "spoofed" } });
     expect(response.headers.get("content-type")).toContain("text/event-stream");
