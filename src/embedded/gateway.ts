@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { Database } from "@/lib/db";
 import { createAuthService, sessionVerdict, type AuthConfig, type AuthService } from "./auth";
-import { createOutbox, type Outbox } from "./outbox";
+import { createOutbox, type Outbox, type SmsProvider } from "./outbox";
 import { createStorageService, type StorageServiceOptions } from "./storage";
 
 export type EmbeddedGatewayOptions = {
@@ -16,6 +16,8 @@ export type EmbeddedGatewayOptions = {
   exposeOutbox?: boolean;
   /** Storage settings the app decides: per-user quota (from plans), signed URL lifetime cap. */
   storage?: Pick<StorageServiceOptions, "storageQuota" | "signedUrlMaxSeconds">;
+  /** A real SMS sender (阿里云 / 腾讯云, `smsProviderFromEnv`); unset: the dev outbox rule below. */
+  smsProvider?: SmsProvider;
   /** SMS land in the dev outbox (default true); false: with no SMS sender, SMS sends fail. */
   devSms?: boolean;
   /** How long storage and the app reuse a session-liveness answer (ms; see the auth service). */
@@ -35,7 +37,7 @@ export type EmbeddedGateway = {
  */
 export async function createEmbeddedGateway(options: EmbeddedGatewayOptions): Promise<EmbeddedGateway> {
   const { db } = options;
-  const outbox = createOutbox({ db, smtpUrl: options.smtpUrl, from: options.smtpFrom, devSms: options.devSms });
+  const outbox = createOutbox({ db, smtpUrl: options.smtpUrl, from: options.smtpFrom, smsProvider: options.smsProvider, devSms: options.devSms });
   const auth = await createAuthService({ db, config: options.authConfig, outbox, sessionCacheMs: options.sessionCacheMs });
   // Signed storage URLs need a per-installation secret; derive it from the secret key the auth
   // service generated, so there is nothing else to keep.

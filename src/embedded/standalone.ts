@@ -20,6 +20,7 @@ import { createHardenedServer } from "@/lib/net/hardened-server.mjs";
 import { DataDirLockedError, openDatabase, resolveDatabaseTarget } from "@/lib/db";
 import { authConfigFromEnv } from "./auth";
 import { createEmbeddedGateway } from "./gateway";
+import { smsProviderFromEnv } from "./outbox/sms/sms-provider-from-env";
 
 async function main() {
   const { values } = parseArgs({
@@ -60,6 +61,7 @@ async function main() {
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || undefined,
     exposeOutbox: process.env.DEV_OUTBOX === "on",
+    smsProvider: smsProviderFromEnv(process.env),
     devSms: process.env.DEV_OUTBOX ? process.env.DEV_OUTBOX === "on" : process.env.NODE_ENV !== "production",
   });
   // The hardened server has replaced X-Forwarded-For with the one address it decided on: hand that

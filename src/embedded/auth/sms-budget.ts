@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { authSmsDailyCounts } from "@/lib/db";
+import { SmsGatewayError } from "@/embedded/outbox/sms/sms-gateway-error";
 import type { OutgoingSms } from "@/embedded/outbox/types";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
@@ -21,8 +22,12 @@ export async function deliverSms(
   await spendDailySms(deps);
   await beforeSend?.();
   return deps.outbox.sendSms(sms).catch((error: unknown) => {
-    // GoTrue's answer when the SMS provider fails (or none is configured): the cause goes to the log.
-    console.error(`[embedded-auth] SMS to ${sms.to} failed`, error);
+    // The gateway's own refusals keep their meaning: its per-number flow control is a rate limit,
+    // a number it cannot reach is a bad number. Anything else is GoTrue's answer when the SMS
+    // provider fails (or none is configured); the cause (in Chinese for the gateways) goes to the log.
+    console.error(`[embedded-auth] SMS to ${sms.to} failed:`, error instanceof SmsGatewayError ? `${error.provider} ${error.code} ${error.message}` : error);
+    if (error instanceof SmsGatewayError && error.reason === "rate_limited") throw apiError(429, "over_sms_send_rate_limit", "SMS rate limit exceeded");
+    if (error instanceof SmsGatewayError && error.reason === "invalid_phone") throw apiError(400, "validation_failed", "Invalid phone number format (E.164 required)");
     throw apiError(500, "sms_send_failed", "Error sending SMS OTP");
   });
 }

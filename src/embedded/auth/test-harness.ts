@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@
 import { Hono } from "hono";
 import { createTestDatabase, type TestTargetKind } from "../../../test/database-targets";
 import { openDatabase, type DatabaseHandle } from "@/lib/db";
-import { createOutbox, type OutboxMessage } from "@/embedded/outbox";
+import { createOutbox, type OutboxMessage, type SmsProvider } from "@/embedded/outbox";
 import { parseAuthConfig, type AuthConfigInput } from "./config";
 import type { AuthBindings } from "./context";
 import { createAuthService, type AuthService } from "./index";
@@ -32,8 +32,8 @@ export interface AuthHarness {
 export async function createAuthHarness(
   kind: TestTargetKind = "pglite",
   overrides: AuthConfigInput = {},
-  /** Mail by SMTP instead of the dev outbox; `devSms: false` = no SMS sender at all. */
-  outboxOptions: { smtpUrl?: string; from?: string; devSms?: boolean } = {},
+  /** Mail by SMTP instead of the dev outbox; `devSms: false` = no SMS sender at all; a real `smsProvider`. */
+  outboxOptions: { smtpUrl?: string; from?: string; devSms?: boolean; smsProvider?: SmsProvider } = {},
 ): Promise<AuthHarness> {
   const testDatabase = await createTestDatabase(kind);
   const handle = await openDatabase(testDatabase.target);

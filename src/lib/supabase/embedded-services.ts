@@ -4,6 +4,7 @@ import { authConfigFromEnv, type AuthService } from "@/embedded/auth";
 import { createEmbeddedGateway } from "@/embedded/gateway";
 import { storageQuotaBytes } from "@/features/files/server/storage-quota";
 import type { Outbox } from "@/embedded/outbox";
+import { smsProviderFromEnv } from "@/embedded/outbox/sms/sms-provider-from-env";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 
@@ -37,7 +38,8 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
       storageQuota: (userId) => storageQuotaBytes(db, userId),
       signedUrlMaxSeconds: env.STORAGE_SIGNED_URL_MAX_SECONDS,
     },
-    // There is no real SMS sender yet: SMS codes only exist where the dev outbox shows them.
+    // AUTH_SMS_PROVIDER (阿里云 / 腾讯云) sends real SMS; without it codes only exist where the dev outbox shows them.
+    smsProvider: smsProviderFromEnv(process.env),
     devSms: env.DEV_OUTBOX ? env.DEV_OUTBOX === "on" : env.NODE_ENV !== "production",
     sessionCacheMs: env.SESSION_CHECK_CACHE_MS,
   });

@@ -35,6 +35,7 @@ export function toAuthRouteError(error: unknown): ApiRouteError {
   if (error.code === "weak_password" && "reasons" in error && Array.isArray(error.reasons) && error.reasons.length > 0) {
     message = `${message}：${error.reasons.map(weakPasswordReason).join("、")}`;
   }
+  if (error.code === "validation_failed" && /phone number/i.test(error.message)) message = "手机号码格式不正确";
   if (status >= 500 && error.code !== "sms_send_failed") message = "认证服务暂时不可用，请稍后重试";
   return new ApiRouteError(status, message);
 }
