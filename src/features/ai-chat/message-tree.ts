@@ -1,0 +1,84 @@
+import type { Exchange } from "./types";
+
+/**
+ * A conversation as a tree (Dify's `parent_message_id`): regenerating or editing a question adds a
+ * sibling under the same parent, and the page shows one thread — by default the one ending at the
+ * newest message — with `‹ 1 / 2 ›` to switch between siblings. Pure: the session keeps every
+ * exchange it knows in time order (history pages and new ones) and derives what is shown from them.
+ */
+
+/** Dify's legacy marker: the message follows the previous one in time. */
+const UUID_NIL = "00000000-0000-0000-0000-000000000000";
+
+export interface MessageTree {
+  /** Exchange key → the key it follows (null: a root). */
+  parentOf: Map<string, string | null>;
+  /** Parent key (null for the roots) → child keys, oldest first. */
+  childrenOf: Map<string | null, string[]>;
+  byKey: Map<string, Exchange>;
+}
+
+export interface ThreadItem {
+  exchange: Exchange;
+  /** Position among the exchanges that share its parent (itself included), oldest first. */
+  siblingIndex: number;
+  siblingKeys: string[];
+}
+
+/**
+ * Links every exchange to its parent. A new exchange names its parent by key (`parentKey`); a
+ * stored one by message id (`parentMessageId`): null is a root; missing or UUID_NIL (messages older
+ * than threads, or a server without them) follows the previous exchange in time; an id not loaded
+ * yet (an older page) makes it a root of what is loaded, as in Dify's web app. Only an earlier
+ * exchange can be a parent, so bad data cannot make a cycle.
+ */
+export function buildMessageTree(exchanges: readonly Exchange[]): MessageTree {
+  const position = new Map(exchanges.map((exchange, index) => [exchange.key, index]));
+  const keyOfMessage = new Map<string, string>();
+  for (const exchange of exchanges) if (exchange.messageId) keyOfMessage.set(exchange.messageId, exchange.key);
+  const parentOf = new Map<string, string | null>();
+  const childrenOf = new Map<string | null, string[]>();
+  exchanges.forEach((exchange, index) => {
+    let parent: string | null;
+    if (exchange.parentKey !== undefined) parent = exchange.parentKey;
+    else if (exchange.parentMessageId === null) parent = null;
+    else if (exchange.parentMessageId === undefined || exchange.parentMessageId === UUID_NIL) parent = index > 0 ? exchanges[index - 1]!.key : null;
+    else parent = keyOfMessage.get(exchange.parentMessageId) ?? null;
+    if (parent !== null && !((position.get(parent) ?? Infinity) < index)) parent = null;
+    parentOf.set(exchange.key, parent);
+    const siblings = childrenOf.get(parent) ?? [];
+    siblings.push(exchange.key);
+    childrenOf.set(parent, siblings);
+  });
+  return { parentOf, childrenOf, byKey: new Map(exchanges.map((exchange) => [exchange.key, exchange])) };
+}
+
+/**
+ * The thread shown: from the root through `selectedKey` (the newest exchange when unset or
+ * unknown), then on down through each newest child, so a switched-to branch shows its descendants.
+ */
+export function visibleThread(tree: MessageTree, selectedKey: string | null): ThreadItem[] {
+  const roots = tree.childrenOf.get(null) ?? [];
+  const newest = [...tree.byKey.keys()].at(-1);
+  let target = selectedKey !== null && tree.byKey.has(selectedKey) ? selectedKey : newest;
+  if (target === undefined || roots.length === 0) return [];
+  const path: string[] = [];
+  for (let key: string | null = target; key !== null; key = tree.parentOf.get(key) ?? null) path.unshift(key);
+  for (let children = tree.childrenOf.get(target); children?.length; children = tree.childrenOf.get(target)) {
+    target = children.at(-1)!;
+    path.push(target);
+  }
+  return path.map((key) => {
+    const siblingKeys = tree.childrenOf.get(tree.parentOf.get(key) ?? null) ?? [key];
+    return { exchange: tree.byKey.get(key)!, siblingIndex: siblingKeys.indexOf(key), siblingKeys };
+  });
+}
+
+/** The stored message a new one follows when it goes under `parentKey`: the nearest ancestor with an id. */
+export function parentMessageIdOf(tree: MessageTree, parentKey: string | null): string | null {
+  for (let key = parentKey; key !== null; key = tree.parentOf.get(key) ?? null) {
+    const messageId = tree.byKey.get(key)?.messageId;
+    if (messageId) return messageId;
+  }
+  return null;
+}
