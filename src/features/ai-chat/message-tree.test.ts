@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMessageTree, parentMessageIdOf, visibleThread } from "./message-tree";
+import { buildMessageTree, newestThreadOf, parentMessageIdOf, visibleThread } from "./message-tree";
 import type { Exchange } from "./types";
 
 const NIL = "00000000-0000-0000-0000-000000000000";
@@ -52,6 +52,16 @@ describe("message tree", () => {
     expect(parentMessageIdOf(tree, "failed")).toBe("a");
     expect(parentMessageIdOf(tree, "after")).toBe("a");
     expect(parentMessageIdOf(tree, null)).toBeNull();
+  });
+
+  it("gives the newest thread of stored messages (what an export holds)", () => {
+    const history = [
+      { id: "a", parent_message_id: null, query: "一", answer: "1" },
+      { id: "b", parent_message_id: "a", query: "二", answer: "2" },
+      { id: "c", parent_message_id: "a", query: "二（改）", answer: "2'" },
+    ];
+    expect(newestThreadOf(history).map((message) => message.id)).toEqual(["a", "c"]);
+    expect(newestThreadOf([{ id: "x", query: "旧", answer: "" }, { id: "y", query: "旧二", answer: "" }]).map((message) => message.id)).toEqual(["x", "y"]);
   });
 
   it("is empty without exchanges", () => {

@@ -1,4 +1,4 @@
-import type { Exchange } from "./types";
+import type { Exchange, HistoryMessage } from "./types";
 
 /**
  * A conversation as a tree (Dify's `parent_message_id`): regenerating or editing a question adds a
@@ -10,16 +10,19 @@ import type { Exchange } from "./types";
 /** Dify's legacy marker: the message follows the previous one in time. */
 const UUID_NIL = "00000000-0000-0000-0000-000000000000";
 
-export interface MessageTree {
+/** What the tree reads of an exchange. */
+export type TreeNode = Pick<Exchange, "key" | "messageId" | "parentMessageId" | "parentKey">;
+
+export interface MessageTree<T extends TreeNode = Exchange> {
   /** Exchange key → the key it follows (null: a root). */
   parentOf: Map<string, string | null>;
   /** Parent key (null for the roots) → child keys, oldest first. */
   childrenOf: Map<string | null, string[]>;
-  byKey: Map<string, Exchange>;
+  byKey: Map<string, T>;
 }
 
-export interface ThreadItem {
-  exchange: Exchange;
+export interface ThreadItem<T extends TreeNode = Exchange> {
+  exchange: T;
   /** Position among the exchanges that share its parent (itself included), oldest first. */
   siblingIndex: number;
   siblingKeys: string[];
@@ -32,7 +35,7 @@ export interface ThreadItem {
  * yet (an older page) makes it a root of what is loaded, as in Dify's web app. Only an earlier
  * exchange can be a parent, so bad data cannot make a cycle.
  */
-export function buildMessageTree(exchanges: readonly Exchange[]): MessageTree {
+export function buildMessageTree<T extends TreeNode>(exchanges: readonly T[]): MessageTree<T> {
   const position = new Map(exchanges.map((exchange, index) => [exchange.key, index]));
   const keyOfMessage = new Map<string, string>();
   for (const exchange of exchanges) if (exchange.messageId) keyOfMessage.set(exchange.messageId, exchange.key);
@@ -57,7 +60,7 @@ export function buildMessageTree(exchanges: readonly Exchange[]): MessageTree {
  * The thread shown: from the root through `selectedKey` (the newest exchange when unset or
  * unknown), then on down through each newest child, so a switched-to branch shows its descendants.
  */
-export function visibleThread(tree: MessageTree, selectedKey: string | null): ThreadItem[] {
+export function visibleThread<T extends TreeNode>(tree: MessageTree<T>, selectedKey: string | null): ThreadItem<T>[] {
   const roots = tree.childrenOf.get(null) ?? [];
   const newest = [...tree.byKey.keys()].at(-1);
   let target = selectedKey !== null && tree.byKey.has(selectedKey) ? selectedKey : newest;
@@ -75,10 +78,16 @@ export function visibleThread(tree: MessageTree, selectedKey: string | null): Th
 }
 
 /** The stored message a new one follows when it goes under `parentKey`: the nearest ancestor with an id. */
-export function parentMessageIdOf(tree: MessageTree, parentKey: string | null): string | null {
+export function parentMessageIdOf<T extends TreeNode>(tree: MessageTree<T>, parentKey: string | null): string | null {
   for (let key = parentKey; key !== null; key = tree.parentOf.get(key) ?? null) {
     const messageId = tree.byKey.get(key)?.messageId;
     if (messageId) return messageId;
   }
   return null;
+}
+
+/** The thread ending at the newest message, of a conversation's stored messages (oldest first): what an export holds. */
+export function newestThreadOf(messages: readonly HistoryMessage[]): HistoryMessage[] {
+  const nodes = messages.map((message) => ({ key: message.id, messageId: message.id, parentMessageId: message.parent_message_id, message }));
+  return visibleThread(buildMessageTree(nodes), null).map((item) => item.exchange.message);
 }
