@@ -36,6 +36,12 @@ describe("message tree", () => {
 
   it("makes a message whose parent is not loaded yet (older page) a root, and never links to a later one", () => {
     expect(keys([stored("x", "older"), stored("y", "x")])).toEqual(["x", "y"]);
+    // Two messages whose parents are on older pages are not siblings; two under the same one are.
+    const paged = visibleThread(buildMessageTree([stored("x", "older"), stored("z", "older-2"), stored("w", "older"), stored("y", "x")]), null);
+    expect(paged.map((item) => [item.exchange.key, item.siblingKeys])).toEqual([
+      ["x", ["x", "w"]],
+      ["y", ["y"]],
+    ]);
     expect(keys([stored("p", "q"), stored("q", "p")])).toEqual(["p", "q"]);
   });
 

@@ -16,8 +16,13 @@ export type TreeNode = Pick<Exchange, "key" | "messageId" | "parentMessageId" | 
 export interface MessageTree<T extends TreeNode = Exchange> {
   /** Exchange key → the key it follows (null: a root). */
   parentOf: Map<string, string | null>;
-  /** Parent key (null for the roots) → child keys, oldest first. */
+  /**
+   * Parent key (null for the roots) → child keys, oldest first. Children of a parent not loaded yet
+   * are grouped under `missing:<its id>`: siblings of each other, not of every other root.
+   */
   childrenOf: Map<string | null, string[]>;
+  /** Exchange key → the key of its group in `childrenOf`. */
+  groupOf: Map<string, string | null>;
   byKey: Map<string, T>;
 }
 
@@ -41,19 +46,26 @@ export function buildMessageTree<T extends TreeNode>(exchanges: readonly T[]): M
   for (const exchange of exchanges) if (exchange.messageId) keyOfMessage.set(exchange.messageId, exchange.key);
   const parentOf = new Map<string, string | null>();
   const childrenOf = new Map<string | null, string[]>();
+  const groupOf = new Map<string, string | null>();
   exchanges.forEach((exchange, index) => {
     let parent: string | null;
+    let group: string | null | undefined;
     if (exchange.parentKey !== undefined) parent = exchange.parentKey;
     else if (exchange.parentMessageId === null) parent = null;
     else if (exchange.parentMessageId === undefined || exchange.parentMessageId === UUID_NIL) parent = index > 0 ? exchanges[index - 1]!.key : null;
-    else parent = keyOfMessage.get(exchange.parentMessageId) ?? null;
+    else {
+      parent = keyOfMessage.get(exchange.parentMessageId) ?? null;
+      if (parent === null) group = `missing:${exchange.parentMessageId}`;
+    }
     if (parent !== null && !((position.get(parent) ?? Infinity) < index)) parent = null;
+    group ??= parent;
     parentOf.set(exchange.key, parent);
-    const siblings = childrenOf.get(parent) ?? [];
+    groupOf.set(exchange.key, group);
+    const siblings = childrenOf.get(group) ?? [];
     siblings.push(exchange.key);
-    childrenOf.set(parent, siblings);
+    childrenOf.set(group, siblings);
   });
-  return { parentOf, childrenOf, byKey: new Map(exchanges.map((exchange) => [exchange.key, exchange])) };
+  return { parentOf, childrenOf, groupOf, byKey: new Map(exchanges.map((exchange) => [exchange.key, exchange])) };
 }
 
 /**
@@ -61,10 +73,9 @@ export function buildMessageTree<T extends TreeNode>(exchanges: readonly T[]): M
  * unknown), then on down through each newest child, so a switched-to branch shows its descendants.
  */
 export function visibleThread<T extends TreeNode>(tree: MessageTree<T>, selectedKey: string | null): ThreadItem<T>[] {
-  const roots = tree.childrenOf.get(null) ?? [];
   const newest = [...tree.byKey.keys()].at(-1);
   let target = selectedKey !== null && tree.byKey.has(selectedKey) ? selectedKey : newest;
-  if (target === undefined || roots.length === 0) return [];
+  if (target === undefined) return [];
   const path: string[] = [];
   for (let key: string | null = target; key !== null; key = tree.parentOf.get(key) ?? null) path.unshift(key);
   for (let children = tree.childrenOf.get(target); children?.length; children = tree.childrenOf.get(target)) {
@@ -72,7 +83,7 @@ export function visibleThread<T extends TreeNode>(tree: MessageTree<T>, selected
     path.push(target);
   }
   return path.map((key) => {
-    const siblingKeys = tree.childrenOf.get(tree.parentOf.get(key) ?? null) ?? [key];
+    const siblingKeys = tree.childrenOf.get(tree.groupOf.get(key) ?? null) ?? [key];
     return { exchange: tree.byKey.get(key)!, siblingIndex: siblingKeys.indexOf(key), siblingKeys };
   });
 }
