@@ -99,3 +99,28 @@ test("regenerate and edit make siblings, ‹ › switches branches, reload keeps
   await expect(shown.getByRole("button", { name: "赞" })).toHaveAttribute("aria-pressed", "true");
   await expect.poll(async () => (await storedMessages(page)).find((message) => message.query === "写一段 40 字的观鸟心得")?.feedback).toEqual({ rating: "like" });
 });
+
+test("停止 a regenerated answer keeps what arrived as a sibling; 重试 after a failure asks the same question again", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  await page.goto("/ai/chat/demo-chat");
+  const exchanges = page.getByTestId("exchange");
+  await askInChat(page, "写一段 1500 字的读书笔记");
+  await expect(exchanges.last()).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  await exchanges.last().getByRole("button", { name: "重新生成" }).click();
+  await expect(exchanges.last().getByTestId("answer")).toContainText("读书笔记");
+  await page.getByRole("button", { name: "停止", exact: true }).click();
+  await expect(exchanges.last()).toHaveAttribute("data-status", "stopped");
+  await expect(exchanges.last().getByTestId("branch-position")).toHaveText("2 / 2");
+  await exchanges.last().getByRole("button", { name: "上一个版本" }).click();
+  await expect(exchanges.last()).toHaveAttribute("data-status", "done");
+  await expect(exchanges).toHaveCount(1);
+
+  // A failed answer (stored by the server) asked again becomes its sibling too.
+  await askInChat(page, "这次会失败 #错误事件");
+  await expect(exchanges.last()).toHaveAttribute("data-status", "error");
+  await expect(exchanges).toHaveCount(2);
+  await exchanges.last().getByRole("button", { name: "重试" }).click();
+  await expect(exchanges.last()).toHaveAttribute("data-status", "error");
+  await expect(exchanges.last().getByTestId("branch-position")).toHaveText("2 / 2");
+  await expect(exchanges).toHaveCount(2);
+});
