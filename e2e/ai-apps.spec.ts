@@ -88,6 +88,8 @@ test.describe("chat", () => {
     await expect(exchange).toHaveAttribute("data-status", "done");
     const dislike = exchange.getByRole("button", { name: "踩" });
     await dislike.click();
+    // 踩 asks for an optional reason first; 提交 with none is fine.
+    await page.getByRole("dialog", { name: "反馈这条回答" }).getByRole("button", { name: "提交" }).click();
     await expect(dislike).toHaveAttribute("aria-pressed", "true");
     await expect(exchange.getByRole("button", { name: "赞" })).toHaveAttribute("aria-pressed", "false");
 
@@ -328,6 +330,9 @@ test("completion: streams markdown, then copy and 赞 / 踩", async ({ page, acc
   await expect(page.getByRole("button", { name: "复制", exact: true })).toBeVisible();
   const dislike = page.getByRole("button", { name: "踩" });
   await dislike.click();
+  const reason = page.getByRole("dialog", { name: "反馈这条回答" });
+  await reason.getByRole("textbox", { name: "不满意的原因" }).fill("太长了");
+  await reason.getByRole("button", { name: "提交" }).click();
   await expect(dislike).toHaveAttribute("aria-pressed", "true");
   await dislike.click();
   await expect(dislike).toHaveAttribute("aria-pressed", "false");

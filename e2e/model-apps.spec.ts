@@ -58,19 +58,22 @@ test("chats with the demo model, switches model, sees the thinking folded, and f
   await expect(long).toHaveAttribute("data-status", "stopped");
   await expect(long.getByText("已停止生成")).toBeVisible();
 
-  // Edit the stopped question and send it again: it replaces the last turn instead of adding one.
+  // Edit the stopped question and send it again: a sibling of it takes its place in the thread (‹ 2 / 2 ›).
   await long.getByRole("button", { name: "编辑" }).click();
   await long.getByRole("textbox", { name: "修改问题" }).fill("列出 2 个团队协作的要点");
   await long.getByRole("button", { name: "发送" }).click();
   await expect(long).toHaveAttribute("data-status", "done");
   await expect(long.getByTestId("user-message")).toHaveText("列出 2 个团队协作的要点");
   await expect(long.getByTestId("answer").getByRole("listitem")).toHaveCount(2);
+  await expect(long.getByTestId("branch-position")).toHaveText("2 / 2");
   await long.getByRole("button", { name: "重新生成" }).click();
   await expect(long).toHaveAttribute("data-status", "done");
+  await expect(long.getByTestId("branch-position")).toHaveText("3 / 3");
   await page.reload();
   await list.getByRole("button", { name: "提高专注力的方法", exact: true }).click();
   await expect(page.getByTestId("exchange")).toHaveCount(3);
   await expect(page.getByTestId("exchange").last().getByTestId("user-message")).toHaveText("列出 2 个团队协作的要点");
+  await expect(page.getByTestId("exchange").last().getByTestId("branch-position")).toHaveText("3 / 3");
 
   await page.goto("/dashboard/ai/tokens");
   const byModel = page.getByRole("table", { name: "各模型用量（本月）" });

@@ -22,6 +22,8 @@ export interface MessageRun {
   streaming: boolean;
   /** Chat only. */
   conversation?: { id: string; rename: boolean };
+  /** Chat only: the message this one follows (null: a thread's root). */
+  parentMessageId?: string | null;
 }
 
 /** Number of chunks sent before the `#错误事件` / `#中断` triggers fire. */
@@ -38,7 +40,7 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
   const taskId = randomUUID();
   const createdAt = nowSeconds();
   const conversationId = run.conversation?.id ?? null;
-  await insertMessage(deps.db, run.owner, { id: messageId, conversationId, query: run.query, inputs: run.inputs, files: run.files });
+  await insertMessage(deps.db, run.owner, { id: messageId, conversationId, parentMessageId: run.parentMessageId ?? null, query: run.query, inputs: run.inputs, files: run.files });
   const app = c.get("app");
   // A question the app's moderation flags is answered with its preset, like any answer (no tools, no citations).
   const moderatedReply = inputModerationReply(app, run.query);

@@ -149,7 +149,8 @@ export function dataRoutes(deps: DemoDeps) {
     const message = await findMessage(deps.db, owner, c.req.param("id"));
     if (!message) return difyError(c, 404, "not_found", MESSAGE_NOT_EXISTS);
     if (rating === null && !message.feedback) return difyError(c, 400, "invalid_param", "Feedback does not exist.");
-    await setFeedback(deps.db, message.id, rating);
+    const content = typeof body.content === "string" && body.content.trim() ? body.content.trim().slice(0, 2000) : null;
+    await setFeedback(deps.db, message.id, rating, content);
     return c.json({ result: "success" });
   });
 

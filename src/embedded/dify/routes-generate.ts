@@ -6,6 +6,7 @@ import { answerMessage } from "./generate-message";
 import { resolveFileInputs } from "./form-files";
 import { validateInputs, withDefaults } from "./inputs";
 import { createConversation, findConversation, findFile, type Owner } from "./store";
+import { chooseParent } from "./threads";
 import { runWorkflow } from "./workflow";
 
 const asInputs = (value: unknown): Record<string, unknown> | null =>
@@ -54,6 +55,8 @@ export function generateRoutes(deps: DemoDeps) {
     }
     const files = await checkFiles(deps, owner, body.files);
     if (typeof files === "string") return difyError(c, 400, "invalid_param", files);
+    const parent = await chooseParent(deps.db, owner, conversation?.id ?? null, body.parent_message_id);
+    if ("status" in parent) return difyError(c, parent.status, parent.status === 404 ? "not_found" : "invalid_param", parent.message);
     const isNew = !conversation;
     // Inputs are fixed when the conversation starts (Dify ignores later ones).
     conversation ??= await createConversation(deps.db, owner, {
@@ -65,7 +68,9 @@ export function generateRoutes(deps: DemoDeps) {
       mode: "chat",
       owner,
       query,
-      prompt: `${query}\n${JSON.stringify(conversation.inputs)}`,
+      // The history is the thread the new message follows, not the whole conversation (threads.ts).
+      prompt: `${parent.history}\n${query}\n${JSON.stringify(conversation.inputs)}`,
+      parentMessageId: parent.parentMessageId,
       inputs: conversation.inputs,
       files,
       streaming: body.response_mode === "streaming",

@@ -27,14 +27,14 @@ export function messageJson(row: DifyDemoMessage) {
   return {
     id: row.id,
     conversation_id: row.conversationId,
-    parent_message_id: null,
+    parent_message_id: row.parentMessageId,
     inputs: row.inputs,
     query: row.query,
     answer: row.answer,
     status: row.status,
     error: row.error,
     message_files: row.files,
-    feedback: row.feedback ? { rating: row.feedback } : null,
+    feedback: row.feedback ? { rating: row.feedback, ...(row.feedbackContent ? { content: row.feedbackContent } : {}) } : null,
     retriever_resources: row.retrieverResources,
     agent_thoughts: row.agentThoughts,
     created_at: seconds(row.createdAt),
@@ -163,10 +163,19 @@ export async function firstQueryOf(db: Database, conversationId: string): Promis
   return row?.query;
 }
 
+/** Every message of a conversation oldest first, the fields its threads need (demo conversations are small). */
+export async function threadLinksOf(db: Database, conversationId: string) {
+  return db
+    .select({ id: messages.id, parentMessageId: messages.parentMessageId, query: messages.query, answer: messages.answer, status: messages.status })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.seq));
+}
+
 export async function insertMessage(
   db: Database,
   owner: Owner,
-  values: { id: string; conversationId: string | null; query: string; inputs: Record<string, unknown>; files: unknown[] },
+  values: { id: string; conversationId: string | null; parentMessageId: string | null; query: string; inputs: Record<string, unknown>; files: unknown[] },
 ): Promise<void> {
   await db.insert(messages).values({ appId: owner.appId, endUser: owner.user, ...values });
 }
@@ -198,8 +207,8 @@ export async function finishMessage(
     .where(eq(messages.id, id));
 }
 
-export async function setFeedback(db: Database, id: string, rating: "like" | "dislike" | null): Promise<void> {
-  await db.update(messages).set({ feedback: rating }).where(eq(messages.id, id));
+export async function setFeedback(db: Database, id: string, rating: "like" | "dislike" | null, content: string | null): Promise<void> {
+  await db.update(messages).set({ feedback: rating, feedbackContent: rating ? content : null }).where(eq(messages.id, id));
 }
 
 export async function insertFile(

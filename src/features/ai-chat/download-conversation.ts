@@ -5,6 +5,7 @@ import { messageOf } from "@/features/ai-runtime";
 import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
 import { buildConversationExport, type ExportFormat } from "./conversation-export";
+import { newestThreadOf } from "./message-tree";
 import type { HistoryMessage, MessagePage } from "./types";
 
 /** Pages of 100 read at most (10 000 messages): an export must end even if the cursor never does. */
@@ -25,7 +26,8 @@ export async function fetchAllMessages(appid: string, conversationId: string): P
 
 /** Builds the file in the browser and hands it to the browser's download (nothing is uploaded). */
 export async function downloadConversation(input: { appid: string; appName: string; conversationId: string; conversationName: string; format: ExportFormat }): Promise<void> {
-  const messages = await fetchAllMessages(input.appid, input.conversationId);
+  // Regenerated or edited questions are branches: the file holds the thread the page shows on opening.
+  const messages = newestThreadOf(await fetchAllMessages(input.appid, input.conversationId));
   const file = buildConversationExport(input.format, { appName: input.appName, conversationName: input.conversationName, messages, now: new Date() });
   const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
   const link = document.createElement("a");

@@ -62,6 +62,7 @@ export function exchangeFromHistory(message: HistoryMessage): Exchange {
   return {
     key: message.id,
     messageId: message.id,
+    parentMessageId: message.parent_message_id,
     query: message.query,
     files,
     fileRefs: [],

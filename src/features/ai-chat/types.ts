@@ -75,6 +75,10 @@ export interface Exchange {
   key: string;
   /** Dify's message id once known. */
   messageId?: string;
+  /** A stored message's `parent_message_id` (message-tree.ts reads it). */
+  parentMessageId?: string | null;
+  /** A new exchange: the key of the exchange it follows (null: a root). */
+  parentKey?: string | null;
   taskId?: string;
   query: string;
   files: ChatFile[];
@@ -98,6 +102,8 @@ export interface Exchange {
 /** A `GET messages` item (the fields this page reads). */
 export interface HistoryMessage {
   id: string;
+  /** Dify's threads: null for a root, UUID_NIL for a message older than threads. */
+  parent_message_id?: string | null;
   query: string;
   answer: string;
   /** Unix seconds. */

@@ -1,11 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { difyProxyUrl } from "@/features/ai-apps";
 import { DifyRequestError, localId, messageOf, newStreamTask, noteTaskId, requestStop, sendFeedback, statusOf, streamDify, type Rating, type StreamTask } from "@/features/ai-runtime";
 import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
 import { applyChatEvent, exchangeFromHistory, withSettledWorkflow } from "./exchange-events";
+import { buildMessageTree, parentMessageIdOf, visibleThread } from "./message-tree";
 import type { ChatFile, Exchange, MessagePage } from "./types";
 
 const HISTORY_PAGE = 20;
@@ -31,10 +32,25 @@ interface Options {
   onAnswerEnded: (conversationId: string | null) => void;
 }
 
-/** One conversation's messages: streaming answers, stop, retry, feedback, suggestions, older history. */
+interface AskInput {
+  query?: string;
+  inputs: Record<string, unknown>;
+  model?: string;
+}
+
+/**
+ * One conversation's messages: streaming answers, stop, retry, feedback, suggestions, older history,
+ * and its threads: every exchange known is kept in time order, the page shows one thread of the tree
+ * (message-tree.ts) and 重新生成 / 编辑 add a sibling (`parent_message_id`) instead of replacing.
+ */
 export function useChatSession({ appid, suggestionsEnabled, onConversationStarted, onAnswerEnded }: Options) {
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
+  /** The exchange whose thread is shown (null: the newest one's). */
+  const [selected, setSelected] = useState<string | null>(null);
+  const tree = useMemo(() => buildMessageTree(exchanges), [exchanges]);
+  const thread = useMemo(() => visibleThread(tree, selected), [tree, selected]);
+  const visible = useMemo(() => thread.map((item) => item.exchange), [thread]);
   const [history, setHistory] = useState<{ hasMore: boolean; status: "idle" | "loading" | "error"; error?: string }>({ hasMore: false, status: "idle" });
   const [streaming, setStreaming] = useState(false);
   const active = useRef<ActiveRun | null>(null);
@@ -64,7 +80,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
   );
 
   const run = useCallback(
-    async (key: string, input: Omit<SendInput, "files"> & { replaceMessageId?: string }) => {
+    async (key: string, input: Omit<SendInput, "files"> & { parentMessageId?: string | null }) => {
       const current: ActiveRun = { ...newStreamTask(), key };
       active.current = current;
       setStreaming(true);
@@ -87,7 +103,8 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
             conversation_id: conversationRef.current ?? "",
             files: input.fileRefs.length ? input.fileRefs : undefined,
             model: input.model,
-            replace_message_id: input.replaceMessageId,
+            // Omitted for a new conversation; null: a new root (the first question asked again).
+            parent_message_id: conversationRef.current ? input.parentMessageId : undefined,
           },
           {
             signal: current.controller.signal,
@@ -130,59 +147,72 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
     [appid, loadSuggestions, suggestionsEnabled, update],
   );
 
+  /** Asks after the shown thread's last exchange. */
   const send = useCallback(
     (input: SendInput) => {
       if (active.current) return;
       const key = localId();
+      const parentKey = visible.at(-1)?.key ?? null;
       setExchanges((list) => [
         // Follow-up suggestions belong to the latest answer only.
         ...list.map((item) => (item.suggestions ? { ...item, suggestions: undefined } : item)),
-        { key, query: input.query, files: input.files, fileRefs: input.fileRefs, answer: "", status: "streaming", feedback: null },
+        { key, parentKey, query: input.query, files: input.files, fileRefs: input.fileRefs, answer: "", status: "streaming", feedback: null },
       ]);
-      void run(key, input);
+      setSelected(key);
+      // Without a shown message (its history did not load) the server puts it after the newest.
+      void run(key, { ...input, parentMessageId: parentKey === null ? undefined : parentMessageIdOf(tree, parentKey) });
     },
-    [run],
+    [run, tree, visible],
   );
-
-  /** Clears an exchange's answer and asks again; `replace` replaces its stored message (model apps). */
-  const askAgain = useCallback(
-    (key: string, input: { query?: string; inputs: Record<string, unknown>; model?: string }, replace: boolean) => {
-      if (active.current) return;
-      const exchange = exchanges.find((item) => item.key === key);
-      if (!exchange) return;
-      const query = input.query ?? exchange.query;
-      update(key, (item) => ({ ...item, query, answer: "", error: undefined, status: "streaming", messageId: undefined, taskId: undefined, feedback: null, suggestions: undefined, agentSteps: undefined, citations: undefined }));
-      void run(key, { query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, replaceMessageId: replace ? exchange.messageId : undefined });
-    },
-    [exchanges, run, update],
-  );
-
-  const retry = useCallback((key: string, inputs: Record<string, unknown>) => askAgain(key, { inputs }, false), [askAgain]);
 
   /**
-   * Model apps: answers the last question again — as it was (重新生成) or with new text (编辑) —
-   * replacing the stored message. Without a stored message it is a plain retry.
+   * Asks an exchange's question again — as it was (重新生成) or with new text (编辑) — as a new
+   * sibling under the same parent, which becomes the shown thread.
    */
-  const revise = useCallback((key: string, input: { query?: string; inputs: Record<string, unknown>; model?: string }) => askAgain(key, input, true), [askAgain]);
+  const regenerate = useCallback(
+    (key: string, input: AskInput) => {
+      const exchange = tree.byKey.get(key);
+      if (active.current || !exchange) return;
+      const parentKey = tree.parentOf.get(key) ?? null;
+      const sibling: Exchange = { key: localId(), parentKey, query: input.query ?? exchange.query, files: exchange.files, fileRefs: exchange.fileRefs, answer: "", status: "streaming", feedback: null };
+      setExchanges((list) => [...list.map((item) => (item.suggestions ? { ...item, suggestions: undefined } : item)), sibling]);
+      setSelected(sibling.key);
+      void run(sibling.key, { query: sibling.query, fileRefs: sibling.fileRefs, inputs: input.inputs, model: input.model, parentMessageId: parentMessageIdOf(tree, parentKey) });
+    },
+    [run, tree],
+  );
+
+  /** 重试 after an error: a stored failed message gets a sibling; one never stored is asked again in place. */
+  const retry = useCallback(
+    (key: string, input: AskInput) => {
+      const exchange = tree.byKey.get(key);
+      if (active.current || !exchange) return;
+      if (exchange.messageId) return regenerate(key, input);
+      const parentKey = tree.parentOf.get(key) ?? null;
+      update(key, (item) => ({ ...item, answer: "", error: undefined, status: "streaming", taskId: undefined, feedback: null, suggestions: undefined, agentSteps: undefined, citations: undefined, workflow: undefined }));
+      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, parentMessageId: parentMessageIdOf(tree, parentKey) });
+    },
+    [regenerate, run, tree, update],
+  );
 
   const stop = useCallback(() => {
     if (active.current) requestStop(appid, active.current, "chat-messages");
   }, [appid]);
 
   const rate = useCallback(
-    async (key: string, rating: Rating) => {
-      const exchange = exchanges.find((item) => item.key === key);
+    async (key: string, rating: Rating, content?: string) => {
+      const exchange = tree.byKey.get(key);
       if (!exchange?.messageId) return;
       const previous = exchange.feedback;
       update(key, (item) => ({ ...item, feedback: rating }));
       try {
-        await sendFeedback(appid, exchange.messageId, rating);
+        await sendFeedback(appid, exchange.messageId, rating, content);
       } catch (error) {
         update(key, (item) => ({ ...item, feedback: previous }));
         toast({ variant: "destructive", title: "反馈失败", description: messageOf(error) });
       }
     },
-    [appid, exchanges, update],
+    [appid, tree, update],
   );
 
   const loadHistory = useCallback(
@@ -213,6 +243,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
       conversationRef.current = id;
       setConversationId(id);
       setExchanges([]);
+      setSelected(null);
       setHistory({ hasMore: false, status: "idle" });
       if (id) void loadHistory(id);
     },
@@ -227,5 +258,10 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
 
   useEffect(() => () => active.current?.controller.abort(), []);
 
-  return { conversationId, exchanges, history, streaming, send, retry, revise, stop, rate, open, loadOlder };
+  /** Shows the thread through `key` (a sibling picked with ‹ ›). */
+  const select = useCallback((key: string) => {
+    if (!active.current) setSelected(key);
+  }, []);
+
+  return { conversationId, exchanges, thread, visible, history, streaming, send, retry, regenerate, select, stop, rate, open, loadOlder };
 }

@@ -48,13 +48,13 @@ export function useCompletionRun(appid: string) {
   }, [appid]);
 
   const rate = useCallback(
-    async (rating: Rating) => {
+    async (rating: Rating, content?: string) => {
       const messageId = state.messageId;
       if (!messageId) return;
       const previous = state.feedback;
       setState((current) => ({ ...current, feedback: rating }));
       try {
-        await sendFeedback(appid, messageId, rating);
+        await sendFeedback(appid, messageId, rating, content);
       } catch (error) {
         setState((current) => ({ ...current, feedback: previous }));
         toast({ variant: "destructive", title: "反馈失败", description: messageOf(error) });

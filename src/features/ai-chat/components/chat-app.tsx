@@ -60,7 +60,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
     onAnswerEnded: useCallback(() => void refresh(), [refresh]),
   });
   const uploads = useUploads(app.appid, parameters.file_upload, parameters.system_parameters);
-  const { container: scroller, onScroll, pinToBottom } = useChatScroll(session.exchanges, session.history.hasMore && session.history.status !== "loading", session.loadOlder);
+  const { container: scroller, onScroll, pinToBottom } = useChatScroll(session.visible, session.history.hasMore && session.history.status !== "loading", session.loadOlder);
 
   const activeConversation = conversations.state.items.find((item) => item.id === session.conversationId);
   // Model apps: the chosen model; a stored conversation brings back the one it last used.
@@ -189,16 +189,17 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
               {session.history.status === "error" && (
                 <RequestError message={session.history.error ?? "加载消息失败"} onRetry={() => (session.exchanges.length ? session.loadOlder() : session.open(session.conversationId))} />
               )}
-              {session.exchanges.map((exchange, index) => (
+              {session.thread.map(({ exchange, siblingIndex, siblingKeys }, index) => (
                 <MessageItem
                   key={exchange.key}
                   exchange={exchange}
                   icon={<AppIcon icon={app.icon} kind={app.kind} className="mt-1 size-8 rounded-full bg-accent text-base" />}
-                  isLast={index === session.exchanges.length - 1}
+                  isLast={index === session.thread.length - 1}
                   busy={busy}
-                  onRetry={(key) => (model ? session.revise(key, { inputs: inputsForSend(), model }) : session.retry(key, inputsForSend()))}
-                  onRevise={model ? (key, query) => session.revise(key, { query, inputs: inputsForSend(), model }) : undefined}
-                  onRate={(key, rating) => void session.rate(key, rating)}
+                  branch={siblingKeys.length > 1 ? { index: siblingIndex, count: siblingKeys.length, onSwitch: (to) => session.select(siblingKeys[to]!) } : undefined}
+                  onRetry={(key) => session.retry(key, { inputs: inputsForSend(), model })}
+                  onRevise={(key, query) => session.regenerate(key, { query, inputs: inputsForSend(), model })}
+                  onRate={(key, rating, content) => void session.rate(key, rating, content)}
                   onAsk={(question) => void ask(question)}
                   moderationReplies={moderation}
                 />

@@ -37,6 +37,21 @@ describe("chat components render", () => {
     expect(quota).not.toContain("重试");
   });
 
+  it("an answer with siblings shows ‹ 2 / 3 ›; 重新生成 and 编辑 on any finished question, none while busy", () => {
+    const exchange: Exchange = { ...base, status: "done", answer: "好的", messageId: "m" };
+    const branch = { index: 1, count: 3, onSwitch: noop };
+    const html = renderToStaticMarkup(<MessageItem exchange={exchange} icon="💬" isLast={false} busy={false} branch={branch} onRetry={noop} onRate={noop} onAsk={noop} onRevise={noop} />);
+    expect(html).toContain("2 / 3");
+    expect(html).toContain('aria-label="上一个版本"');
+    expect(html).toContain('aria-label="重新生成"');
+    expect(html).toContain("编辑");
+    const busy = renderToStaticMarkup(<MessageItem exchange={exchange} icon="💬" isLast={false} busy branch={branch} onRetry={noop} onRate={noop} onAsk={noop} onRevise={noop} />);
+    expect(busy).not.toContain('aria-label="重新生成"');
+    expect(busy.match(/disabled=""/g)).toHaveLength(2);
+    const single = renderToStaticMarkup(<MessageItem exchange={exchange} icon="💬" isLast busy={false} onRetry={noop} onRate={noop} onAsk={noop} onRevise={noop} />);
+    expect(single).not.toContain("切换回答版本");
+  });
+
   it("the welcome shows the input form and suggested questions; the composer its buttons", () => {
     const fields = normalizeInputForm([
       { select: { variable: "tone", label: "回答风格", required: true, options: ["简洁", "详细"] } },

@@ -8,6 +8,7 @@ import { visibleSteps } from "../agent-steps";
 import { isModerationReply } from "../moderation";
 import type { ChatFile, Exchange } from "../types";
 import { AgentSteps } from "./agent-steps";
+import { BranchSwitcher, type Branch } from "./branch-switcher";
 import { Citations } from "./citations";
 import { ModerationNotice } from "./moderation-notice";
 import { QuestionEditor } from "./question-editor";
@@ -41,22 +42,24 @@ interface MessageItemProps {
   icon: ReactNode;
   isLast: boolean;
   onRetry: (key: string) => void;
-  onRate: (key: string, rating: Rating) => void;
+  onRate: (key: string, rating: Rating, content?: string) => void;
   onAsk: (question: string) => void;
-  /** Model apps: answer the last question again, as it was or edited (replaces the stored answer). */
+  /** Ask the question again, as it was (重新生成) or edited (编辑): the new answer is a sibling. */
   onRevise?: (key: string, query?: string) => void;
+  /** Set when the question has other answers (regenerated or edited): `‹ 1 / 2 ›`. */
+  branch?: Branch;
   busy: boolean;
   /** The app's moderation presets (moderation.ts): such an answer is shown as a notice. */
   moderationReplies?: readonly string[];
 }
 
 /** One question (right) and its answer (left) with copy, 赞/踩, inline errors and follow-ups. */
-export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, busy, moderationReplies = [] }: MessageItemProps) {
+export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, branch, busy, moderationReplies = [] }: MessageItemProps) {
   const streaming = exchange.status === "streaming";
   const [editing, setEditing] = useState(false);
   const steps = visibleSteps(exchange.agentSteps, exchange.answer);
   const moderated = exchange.moderated === true || isModerationReply(exchange.answer, moderationReplies);
-  const revisable = onRevise && isLast && !busy && !streaming && exchange.messageId !== undefined;
+  const revisable = onRevise && !busy && !streaming && exchange.messageId !== undefined;
   return (
     <article className="space-y-4" aria-label="一轮对话" data-testid="exchange" data-status={exchange.status}>
       <div className="flex justify-end">
@@ -108,10 +111,11 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
           {exchange.status === "error" && exchange.error && (
             <RequestError message={exchange.error.message} statusCode={exchange.error.statusCode} onRetry={busy ? undefined : () => onRetry(exchange.key)} />
           )}
+          {branch && <BranchSwitcher branch={branch} disabled={busy} />}
           {!streaming && exchange.answer && (
             <div className="-ml-1.5 flex items-center gap-0.5 text-muted-foreground">
               <CopyButton label="复制回答" getText={() => splitThinking(exchange.answer).answer} />
-              {exchange.messageId && <FeedbackButtons rating={exchange.feedback} onRate={(rating) => onRate(exchange.key, rating)} />}
+              {exchange.messageId && <FeedbackButtons rating={exchange.feedback} onRate={(rating, content) => onRate(exchange.key, rating, content)} />}
               {revisable && (
                 <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="重新生成" title="重新生成" onClick={() => onRevise(exchange.key)}>
                   <RotateCcw aria-hidden />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 
-/** Edits the last question in place; 发送 answers it again, replacing the old answer. */
+/** Edits a question in place; 发送 asks the new text as a sibling of the old question (its answer kept). */
 export function QuestionEditor({ initial, onSubmit, onCancel }: { initial: string; onSubmit: (query: string) => void; onCancel: () => void }) {
   const [text, setText] = useState(initial);
   const trimmed = text.trim();

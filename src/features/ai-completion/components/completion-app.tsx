@@ -109,7 +109,7 @@ function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters
             {!streaming && state.text && (
               <div className="-ml-1.5 flex items-center gap-0.5 border-t pt-2 text-muted-foreground">
                 <CopyButton label="复制" showLabel getText={() => state.text} />
-                {state.messageId && <FeedbackButtons rating={state.feedback} onRate={(rating) => void rate(rating)} />}
+                {state.messageId && <FeedbackButtons rating={state.feedback} onRate={(rating, content) => void rate(rating, content)} />}
                 {lastInputs && (
                   <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => void generate(lastInputs)}>
                     <RotateCcw aria-hidden />

@@ -6,7 +6,8 @@ import type { EmbeddedProvider } from "./provider-client";
 import { PROVIDER_FAILURE_TEXT, ProviderError } from "./provider-errors";
 import { InterruptedCompletion, runCompletion, type ChatTurn, type CompletionResult } from "./run-completion";
 import { defaultModelOf, type ModelApp } from "./settings";
-import { createConversation, deleteMessage, findConversation, finishMessage, historyOf, insertMessage, lastMessageOf, updateConversation, type Owner } from "./store";
+import { createConversation, findConversation, finishMessage, insertMessage, threadHistoryOf, updateConversation, type Owner } from "./store";
+import { chooseParent } from "./threads";
 import { modelSseResponse, type ModelSse } from "./model-sse";
 import { suggestTitle } from "./suggest-title";
 import { attachedImages } from "./uploads";
@@ -25,8 +26,11 @@ export const chatMessageBody = z.looseObject({
   files: z.array(z.looseObject({})).optional(),
   /** As in Dify: a new conversation is named after its first answer unless this is false. */
   auto_generate_name: z.boolean().optional(),
-  /** Model apps only: regenerate (or edit and resend) the conversation's last message: it is replaced. */
-  replace_message_id: z.string().max(64).optional(),
+  /**
+   * As Dify: the message the new one follows (omitted: the conversation's newest; null: a new root).
+   * Regenerating or editing a question sends its parent, so the new answer is a sibling of the old.
+   */
+  parent_message_id: z.string().max(64).nullable().optional(),
   /**
    * Model apps only (the developer API, `/v1/chat/completions`): the whole conversation, sent as is
    * after the app's system prompt. Nothing is stored: the caller keeps the history, as with OpenAI.
@@ -68,8 +72,8 @@ function usageMetadata(result: CompletionResult, model: string, weight: number) 
 export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.infer<typeof chatMessageBody>): Promise<Response> {
   const owner: Owner = { appid: app.appid, userId: body.user };
   const stateless = body.messages !== undefined;
-  if (stateless && (body.conversation_id || body.replace_message_id || body.files?.length)) {
-    return difyErrorJson(400, "model_bad_request", "带 messages 的请求不能同时指定对话、要替换的消息或文件。");
+  if (stateless && (body.conversation_id || body.parent_message_id || body.files?.length)) {
+    return difyErrorJson(400, "model_bad_request", "带 messages 的请求不能同时指定对话、上一条消息或文件。");
   }
   const conversationId = body.conversation_id || null;
   let conversation = conversationId ? await findConversation(deps.db, owner, conversationId) : undefined;
@@ -77,14 +81,8 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
   const chosen = body.model ?? conversation?.model ?? defaultModelOf(app.settings).id;
   const model = app.settings.models.find((candidate) => candidate.id === chosen);
   if (!model) return difyErrorJson(400, "model_unknown_model", "这个应用没有该模型，请重新选择。");
-  if (body.replace_message_id) {
-    const last = conversation && (await lastMessageOf(deps.db, conversation.id));
-    // Only the last answer can be replaced: earlier ones are part of what later answers built on.
-    const stillAnswering = [...deps.running.values()].some((task) => task.messageId === last?.id);
-    if (!last || last.id !== body.replace_message_id || stillAnswering) {
-      return difyErrorJson(400, "model_not_last_message", "只能重新生成或修改对话中的最后一个问题。");
-    }
-  }
+  const parent = stateless ? { parentMessageId: null } : await chooseParent(deps.db, owner, conversation?.id ?? null, body.parent_message_id);
+  if ("status" in parent) return difyErrorJson(parent.status, parent.status === 404 ? "not_found" : "invalid_param", parent.message);
   const images = await attachedImages(deps.db, owner, body.files);
   if (typeof images === "string") return difyErrorJson(400, "model_bad_files", images);
   if (images.length > 0 && !model.vision) return difyErrorJson(400, "model_no_vision", "当前模型不能识别图片，请换一个支持图片的模型，或去掉图片后再发送。");
@@ -96,12 +94,11 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
   if (body.messages) {
     messages = [...systemTurns, ...body.messages];
   } else {
-    // Only once the new question is sure to be asked: a refused one must not lose the old turn.
-    if (body.replace_message_id) await deleteMessage(deps.db, body.replace_message_id);
     isNew = !conversation;
     conversation ??= await createConversation(deps.db, owner, { name: "新对话", model: model.id });
     if (conversation.model !== model.id) await updateConversation(deps.db, conversation.id, { model: model.id });
-    const history = await historyOf(deps.db, conversation.id, HISTORY_TURNS);
+    // The thread the new question follows, not the whole conversation (other branches are left out).
+    const history = parent.parentMessageId ? await threadHistoryOf(deps.db, conversation.id, parent.parentMessageId, HISTORY_TURNS) : [];
     messages = [
       ...systemTurns,
       ...history.flatMap((turn) => [
@@ -113,7 +110,7 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
         content: images.length === 0 ? body.query : [{ type: "text", text: body.query }, ...images.map((image) => ({ type: "image_url" as const, image_url: { url: image.url } }))],
       },
     ];
-    await insertMessage(deps.db, { id: messageId, conversationId: conversation.id, userId: body.user, model: model.id, query: body.query, files: images.map((image) => image.file) });
+    await insertMessage(deps.db, { id: messageId, conversationId: conversation.id, parentMessageId: parent.parentMessageId, userId: body.user, model: model.id, query: body.query, files: images.map((image) => image.file) });
   }
   const controller = new AbortController();
   deps.running.set(taskId, { controller, messageId });

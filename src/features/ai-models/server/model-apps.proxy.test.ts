@@ -104,32 +104,39 @@ describe("model apps through the proxy", () => {
     expect((await call(alice, "GET", "messages", { query: `conversation_id=${conversationId}` })).status).toBe(404);
   });
 
-  it("regenerates or edits the last question in place, and only the last one", async () => {
+  it("regenerates or edits any question as a sibling (parent_message_id), the history being its thread", async () => {
     const first = await streamChat(alice, { query: "写一段 30 字的早安问候" });
     const conversationId = first.first.conversation_id as string;
+    const firstId = first.end!.message_id as string;
     const second = await streamChat(alice, { query: "列出 2 个午休建议", conversation_id: conversationId });
-    const earlier = await call(alice, "POST", "chat-messages", { body: { query: "改一下", inputs: {}, conversation_id: conversationId, replace_message_id: first.end!.message_id } });
-    expect(await json(earlier)).toMatchObject({ statusCode: 400, message: "只能重新生成或修改对话中的最后一个问题。" });
-    const foreign = await call(bob, "POST", "chat-messages", { body: { query: "改一下", inputs: {}, conversation_id: conversationId, replace_message_id: second.end!.message_id } });
+    expect(second.answer).toContain("第 2 个问题");
+    const foreign = await call(bob, "POST", "chat-messages", { body: { query: "改一下", inputs: {}, conversation_id: conversationId, parent_message_id: firstId } });
     expect(foreign.status).toBe(404);
+    const theirs = await streamChat(bob, { query: "别人的问题" });
+    const stolen = await call(alice, "POST", "chat-messages", { body: { query: "改一下", inputs: {}, conversation_id: conversationId, parent_message_id: theirs.end!.message_id } });
+    expect(stolen.status).toBe(404);
 
-    // A refused revision (a model that cannot see the image) keeps the turn it would have replaced.
-    const refused = await call(alice, "POST", "chat-messages", {
-      body: { query: "看图", inputs: {}, conversation_id: conversationId, replace_message_id: second.end!.message_id, model: "spark-reasoner", files: [{ type: "image", transfer_method: "remote_url", url: "https://img.example.com/a.png" }] },
-    });
-    expect(refused.status).toBe(400);
-    const kept = await json(await call(alice, "GET", "messages", { query: `conversation_id=${conversationId}` }));
-    expect(kept.data.map((message: { id: string }) => message.id)).toEqual([first.end!.message_id, second.end!.message_id]);
-
-    const edited = await streamChat(alice, { query: "列出 3 个午休建议", conversation_id: conversationId, replace_message_id: second.end!.message_id });
+    // Regenerate the first answer: a new root, asked with no history.
+    const again = await streamChat(alice, { query: "写一段 30 字的早安问候", conversation_id: conversationId, parent_message_id: null });
+    expect(again.answer).not.toContain("个问题）");
+    // Edit the second question: a sibling of the second, after the first turn only.
+    const edited = await streamChat(alice, { query: "列出 3 个午休建议", conversation_id: conversationId, parent_message_id: firstId });
     expect(edited.answer).toContain("3. ");
-    expect(edited.answer).toContain("第 2 个问题"); // the replaced turn is not in the history
-    const regenerated = await streamChat(alice, { query: "列出 3 个午休建议", conversation_id: conversationId, replace_message_id: edited.end!.message_id });
+    expect(edited.answer).toContain("第 2 个问题");
+    // Continuing the edited branch: its history is first → edited.
+    const next = await streamChat(alice, { query: "再列出 2 个", conversation_id: conversationId, parent_message_id: edited.end!.message_id });
+    expect(next.answer).toContain("第 3 个问题");
     const messages = await json(await call(alice, "GET", "messages", { query: `conversation_id=${conversationId}` }));
-    expect(messages.data.map((message: { id: string; query: string }) => [message.id, message.query])).toEqual([
-      [first.end!.message_id, "写一段 30 字的早安问候"],
-      [regenerated.end!.message_id, "列出 3 个午休建议"],
+    expect(messages.data.map((message: { id: string; parent_message_id: string | null }) => [message.id, message.parent_message_id])).toEqual([
+      [firstId, null],
+      [second.end!.message_id, firstId],
+      [again.end!.message_id, null],
+      [edited.end!.message_id, firstId],
+      [next.end!.message_id, edited.end!.message_id],
     ]);
+    // The developer API's stateless form takes no parent.
+    const stateless = await call(alice, "POST", "chat-messages", { body: { query: "x", inputs: {}, parent_message_id: firstId, messages: [{ role: "user", content: "x" }] } });
+    expect(stateless.status).toBe(400);
   });
 
   it("sends uploaded images to a vision model, only the uploader's, and refuses them for a model without vision", async () => {

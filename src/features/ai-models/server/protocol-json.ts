@@ -22,7 +22,7 @@ export function messageJson(row: ModelMessage) {
   return {
     id: row.id,
     conversation_id: row.conversationId,
-    parent_message_id: null,
+    parent_message_id: row.parentMessageId,
     inputs: {},
     query: row.query,
     answer: answerWithReasoning(row.reasoning, row.answer),

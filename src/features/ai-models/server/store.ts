@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { modelConversations as conversations, modelMessages as messages, type ModelConversation, type ModelMessage } from "@/lib/db/schema/ai-models";
 import type { Database } from "@/lib/db/types";
+import { threadEndingAt, type ThreadLink } from "@/lib/message-thread";
 
 /** Whose data a call may touch: every query below is scoped by both (another user's ids are "not found"). */
 export interface Owner {
@@ -77,19 +78,19 @@ export async function listMessages(db: Database, conversationId: string, options
   return { rows: rows.slice(0, options.limit).reverse(), hasMore: rows.length > options.limit };
 }
 
-/** The turns a new question is asked after (oldest first), answers that failed left out. */
-export async function historyOf(db: Database, conversationId: string, maxTurns: number): Promise<ModelMessage[]> {
-  const rows = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.seq)).limit(maxTurns);
-  return rows.reverse().filter((row) => row.answer !== "");
+/** Every message of a conversation oldest first, as links of its threads. */
+export async function threadLinksOf(db: Database, conversationId: string): Promise<ThreadLink[]> {
+  return db.select({ id: messages.id, parentMessageId: messages.parentMessageId }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.seq));
 }
 
-export async function lastMessageOf(db: Database, conversationId: string): Promise<ModelMessage | undefined> {
-  const [row] = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.seq)).limit(1);
-  return row;
-}
-
-export async function deleteMessage(db: Database, id: string): Promise<void> {
-  await db.delete(messages).where(eq(messages.id, id));
+/** The turns of the thread ending at `lastId` (oldest first, the newest `maxTurns`), failed answers left out. */
+export async function threadHistoryOf(db: Database, conversationId: string, lastId: string, maxTurns: number): Promise<ModelMessage[]> {
+  const ids = threadEndingAt(await threadLinksOf(db, conversationId), lastId)
+    .slice(-maxTurns)
+    .map((link) => link.id);
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(messages).where(and(eq(messages.conversationId, conversationId), inArray(messages.id, ids))).orderBy(asc(messages.seq));
+  return rows.filter((row) => row.answer !== "");
 }
 
 export async function firstQueryOf(db: Database, conversationId: string): Promise<string | undefined> {
@@ -109,7 +110,7 @@ export async function findMessage(db: Database, owner: Owner, id: string): Promi
 
 export async function insertMessage(
   db: Database,
-  values: { id: string; conversationId: string; userId: string; model: string; query: string; files: ModelMessage["files"] },
+  values: { id: string; conversationId: string; parentMessageId: string | null; userId: string; model: string; query: string; files: ModelMessage["files"] },
 ): Promise<void> {
   await db.insert(messages).values(values);
 }

@@ -47,6 +47,8 @@ export const modelMessages = pgTable(
       .notNull()
       .references(() => modelConversations.id, { onDelete: "cascade" }),
     userId: uuid("user_id").notNull(),
+    /** As Dify's `parent_message_id`: null for a thread's root, UUID_NIL for rows older than the column. */
+    parentMessageId: uuid("parent_message_id"),
     model: text("model").notNull(),
     query: text("query").notNull(),
     answer: text("answer").notNull().default(""),

@@ -34,6 +34,12 @@ export const difyDemoMessages = difyDemoSchema.table(
     endUser: text("end_user").notNull(),
     /** Null for completion apps (one-shot messages without a conversation). */
     conversationId: uuid("conversation_id"),
+    /**
+     * The message this one follows (Dify's `parent_message_id`): regenerating or editing a question
+     * makes a sibling. Null: a thread's root. Rows older than the column hold Dify's legacy marker
+     * UUID_NIL ("follows the previous message in time"), set by the migration.
+     */
+    parentMessageId: uuid("parent_message_id"),
     query: text("query").notNull(),
     answer: text("answer").notNull().default(""),
     inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull().default({}),
@@ -41,6 +47,8 @@ export const difyDemoMessages = difyDemoSchema.table(
     status: text("status").notNull().default("normal"),
     error: text("error"),
     feedback: text("feedback"),
+    /** The reason given with a rating (the feedback's `content`). */
+    feedbackContent: text("feedback_content"),
     /** Agent apps: the message's `agent_thoughts` as `GET /messages` answers them. */
     agentThoughts: jsonb("agent_thoughts").$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
     /** Knowledge citations (`retriever_resources`) of the answer. */

@@ -45,6 +45,8 @@ const chatBody = z.looseObject({
   inputs: inputs.default({}),
   response_mode: responseMode,
   conversation_id: z.union([z.literal(""), z.string().regex(ID, "对话 ID 格式不正确")]).nullable().optional(),
+  /** Dify's threads: the message the new one follows (null: a new root, as when regenerating the first question). */
+  parent_message_id: z.string().regex(ID, "消息 ID 格式不正确").nullable().optional(),
   files,
   auto_generate_name: z.boolean().optional(),
 });

@@ -120,6 +120,31 @@ describe("Dify proxy against the embedded demo apps", () => {
     expect(history.data).toMatchObject([{ id: message, feedback: null }]);
   });
 
+  it("passes parent_message_id (threads) with user still overwritten, and refuses a malformed one", async () => {
+    const first = await chat(alice, "第一问");
+    const conversation_id = first.conversation_id as string;
+    await chat(alice, "第二问", { conversation_id });
+    // Regenerating the first answer as Alice — a spoofed `user` cannot move it to Bob.
+    const again = await chat(alice, "第一问", { conversation_id, parent_message_id: null, user: bob });
+    const sibling = await chat(alice, "第二问（改）", { conversation_id, parent_message_id: first.message_id, user: bob });
+    expect(again.conversation_id).toBe(conversation_id);
+    const history = await json(await call(alice, "GET", "messages", { query: `conversation_id=${conversation_id}` }));
+    expect(history.data.map((row: SseEvent) => [row.id, row.parent_message_id])).toEqual([
+      [first.message_id, null],
+      [history.data[1].id, first.message_id],
+      [again.message_id, null],
+      [sibling.message_id, first.message_id],
+    ]);
+    expect((await call(bob, "GET", "messages", { query: `conversation_id=${conversation_id}` })).status).toBe(404);
+    // Bob cannot hang a message under Alice's, in her conversation or his own.
+    const bobs = await chat(bob, "Bob 的问题");
+    const hijack = await call(bob, "POST", "chat-messages", { body: { query: "x", inputs: {}, conversation_id: bobs.conversation_id, parent_message_id: first.message_id } });
+    expect(hijack.status).toBe(404);
+    const malformed = await call(alice, "POST", "chat-messages", { body: { query: "x", inputs: {}, conversation_id, parent_message_id: "../../messages" } });
+    expect(malformed.status).toBe(400);
+    expect(await json(malformed)).toMatchObject({ message: "消息 ID 格式不正确" });
+  });
+
   it("isolates completion feedback, workflow and completion stops, and uploads across users", async () => {
     const completion = await json(await call(alice, "POST", "completion-messages", { appid: "demo-completion", body: { inputs: { query: "写一句口号" } } }));
     const id = completion.message_id as string;
