@@ -43,6 +43,15 @@ describe("hostile markup in a shared answer (the site's markdown renderer)", () 
   });
 });
 
+describe("images in a shared answer", () => {
+  it("are shown as their description: the page makes no request the author chose", () => {
+    const html = renderToStaticMarkup(<MarkdownRenderer source={"![首页](/api/ai/conversations/search?appid=demo-chat&q=x) ![](https://tracker.example/p.gif)"} images={false} />);
+    expect(tagsOf(html).some((tag) => tag.startsWith("<img"))).toBe(false);
+    expect(html).toContain("［图片：首页］");
+    expect(html).not.toContain("tracker.example");
+  });
+});
+
 describe("SharedConversationView", () => {
   const share = {
     appName: "火花助手",
