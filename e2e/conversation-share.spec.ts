@@ -51,7 +51,7 @@ test("share a chat as a snapshot, open it signed out and signed in (same page, n
   await expect(dialog).toContainText("链接只包含当前的对话内容，之后的新消息不会出现");
   await expect(dialog).toContainText("还没有分享过这个对话");
   await dialog.getByRole("button", { name: "创建分享链接" }).click();
-  await expect(page.getByText("分享链接已创建")).toBeVisible();
+  await expect(page.getByText("分享链接已创建", { exact: true })).toBeVisible();
   const link = dialog.getByRole("textbox", { name: "分享链接" });
   await expect(link).toHaveCount(1);
   const url = await link.inputValue();
@@ -98,7 +98,7 @@ test("share a chat as a snapshot, open it signed out and signed in (same page, n
   await expect(again.getByTestId("share-link")).toHaveCount(1);
   await again.getByRole("button", { name: "停止分享" }).click();
   await again.getByRole("button", { name: "确认停止" }).click();
-  await expect(page.getByText("已停止分享")).toBeVisible();
+  await expect(page.getByText("已停止分享", { exact: true })).toBeVisible();
   await expect(again).toContainText("还没有分享过这个对话");
 
   const gone = await stranger.goto(url);
@@ -112,4 +112,28 @@ test("share a chat as a snapshot, open it signed out and signed in (same page, n
 test("robots.txt keeps crawlers off shared links", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/Disallow: \/share\//);
+});
+
+test("hostile markup in a shared conversation stays text in the viewer's browser", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  await page.goto("/ai/chat/demo-chat");
+  // The demo app repeats the question in its answer, so this lands in both the question and the answer.
+  const hostile = `<img src=x onerror="window.__pwned=1"> <svg onload="window.__pwned=2"><script>window.__pwned=3</script></svg> [点我](javascript:window.__pwned=4) ![图](/api/health)`;
+  await ask(page, hostile);
+  const dialog = await openShareDialog(page);
+  await dialog.getByRole("button", { name: "创建分享链接" }).click();
+  const url = await dialog.getByRole("textbox", { name: "分享链接" }).inputValue();
+
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto(url);
+  await sharedContent(page);
+  await expect(page.getByTestId("shared-question")).toHaveText(hostile);
+  const main = page.locator("main");
+  await expect(main.locator("img")).toHaveCount(0);
+  await expect(main.locator("script")).toHaveCount(0);
+  expect(await main.locator("a[href^='javascript' i]").count()).toBe(0);
+  expect(await main.locator("[onerror], [onload], [onclick]").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(requested).not.toContain("/api/health");
 });
