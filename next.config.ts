@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextConfig } from "next";
 import { appConfig } from "./src/config/app";
+import { SHARE_PAGE_HEADERS } from "./src/features/conversation-share/share-page-headers";
 import { BASELINE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "./src/features/security/security-headers";
 
 // One id per build. `next build` evaluates this file in the parent process before it spawns
@@ -15,6 +16,8 @@ const nextConfig: NextConfig = {
   // the pages' nonce CSP. HSTS only when the reverse proxy says the visitor came over https.
   headers: async () => [
     { source: "/:path*", headers: [...BASELINE_SECURITY_HEADERS] },
+    // After the baseline: the later entry wins for Referrer-Policy.
+    { source: "/share/:path*", headers: [...SHARE_PAGE_HEADERS] },
     {
       source: "/:path*",
       has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],

@@ -129,3 +129,34 @@ describe("page responses carry the CSP and security headers", () => {
     expect(guarded.headers.get("x-frame-options")).toBe("DENY");
   });
 });
+
+describe("a shared conversation (/share/{token}) never sees the visitor's session", () => {
+  // A session cookie that would make the session step refresh (and answer Set-Cookie) elsewhere.
+  const stale = { cookie: `sb-sparkai-auth-token=base64-${Buffer.from(JSON.stringify({ access_token: "x.y.z", refresh_token: "r" })).toString("base64url")}; other=1` };
+
+  it("passes the page on without cookies or a session hand-off, and sets none", async () => {
+    const response = await proxy(request("/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", { headers: { ...stale, "x-spark-session-handoff": "forged" } }));
+    expect(passedOn(response)).toBe(true);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    // Next.js replaces the request's headers with the listed ones: no Cookie, no hand-off reaches the page.
+    const forwarded = (response.headers.get("x-middleware-override-headers") ?? "").split(",");
+    expect(forwarded).not.toContain("cookie");
+    expect(forwarded).not.toContain("x-spark-session-handoff");
+    expect(response.headers.get("x-middleware-request-cookie")).toBeNull();
+  });
+
+  it("keeps the nonce CSP and adds no-store, noindex and no-referrer", async () => {
+    const response = await proxy(request("/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    expect(response.headers.get("x-middleware-request-x-nonce")).toBeTruthy();
+    expect(response.headers.get("cache-control")).toMatch(/private, no-store/);
+    expect(response.headers.get("x-robots-tag")).toMatch(/noindex/);
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("still runs the session step for other pages", async () => {
+    const response = await proxy(request("/", { headers: stale }));
+    expect((response.headers.get("x-middleware-override-headers") ?? "").split(",")).toContain("cookie");
+  });
+});

@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { refreshSessionAndGuard } from "@/features/auth/proxy-session";
+import { isSessionlessPage } from "@/features/auth/sessionless-pages";
 import { SESSION_HANDOFF_HEADER } from "@/features/auth/session-handoff";
+import { SHARE_PAGE_HEADERS } from "@/features/conversation-share/share-page-headers";
 import { authCallbackRedirectTarget } from "@/features/routing/auth-callback-redirect";
 import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
 import {
@@ -32,9 +34,22 @@ export async function proxy(request: NextRequest) {
 
   // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
   const contentSecurityPolicy = pageContentSecurityPolicy();
+  if (isSessionlessPage(pathname)) return sessionlessPage(request, contentSecurityPolicy);
   const response = await refreshSessionAndGuard(request, (continued, handoff) => passThrough(continued, contentSecurityPolicy, handoff));
   response.headers.set("Content-Security-Policy", contentSecurityPolicy.header);
   return withSecurityHeaders(request, response);
+}
+
+/**
+ * A shared conversation: no session step at all (nothing verified, refreshed or set), and the page
+ * gets the request without its cookies, so nothing it renders can act as the visitor.
+ */
+function sessionlessPage(request: NextRequest, policy: PagePolicy): NextResponse {
+  const response = passThrough(request, policy, undefined, { dropCookies: true });
+  response.headers.set("Content-Security-Policy", policy.header);
+  withSecurityHeaders(request, response);
+  for (const { key, value } of SHARE_PAGE_HEADERS) response.headers.set(key, value);
+  return response;
 }
 
 type PagePolicy = { nonce: string; header: string };
@@ -55,9 +70,10 @@ function pageContentSecurityPolicy(): PagePolicy {
  * Continues with the request, adding the path header that not-found screens print, the nonce, and the
  * session this proxy verified — replacing any such header the client sent.
  */
-function passThrough(request: NextRequest, policy: PagePolicy, handoff: string | undefined): NextResponse {
+function passThrough(request: NextRequest, policy: PagePolicy, handoff: string | undefined, options: { dropCookies?: boolean } = {}): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete(SESSION_HANDOFF_HEADER);
+  if (options.dropCookies) headers.delete("cookie");
   if (handoff) headers.set(SESSION_HANDOFF_HEADER, handoff);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   headers.set(NONCE_HEADER, policy.nonce);

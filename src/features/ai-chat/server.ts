@@ -7,3 +7,5 @@ export { assertOwnConversation, CONVERSATION_NOT_FOUND } from "./server/own-conv
 export { userDifyReader, type UserDifyReader } from "./server/user-dify-reader";
 export { removePinOfDeletedConversation } from "./server/deleted-conversation";
 export { namePins, type NamedPin } from "./server/named-pins";
+export { newestThreadOf } from "./message-tree";
+export type { ConversationPage, HistoryMessage, MessagePage } from "./types";

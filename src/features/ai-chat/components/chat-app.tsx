@@ -20,6 +20,7 @@ import {
   type FormErrors,
   type FormValues,
 } from "@/features/ai-runtime";
+import { ShareDialog } from "@/features/conversation-share";
 import { toast } from "@/lib/toast";
 import { useChatScroll } from "../use-chat-scroll";
 import { exportConversationWithToast } from "../download-conversation";
@@ -49,6 +50,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [renaming, setRenaming] = useState<Conversation | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const [sharing, setSharing] = useState<Conversation | null>(null);
 
   const conversations = useConversations(app.appid);
   const pins = useConversationPins(app.appid);
@@ -116,6 +118,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
       onRename={setRenaming}
       onDelete={setDeleting}
       onPin={(conversation, pinned) => void pins.setPinned(conversation, pinned)}
+      onShare={setSharing}
       onExport={(conversation, format) => exportConversationWithToast({ appid: app.appid, appName: app.name, conversationId: conversation.id, conversationName: conversation.name, format })}
       onLoadMore={conversations.loadMore}
       onRetry={conversations.state.items.length ? conversations.loadMore : () => void conversations.refresh()}
@@ -134,7 +137,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
         <SheetContent side="left" className="gap-0 p-0">
           <SheetHeader className="border-b">
             <SheetTitle>对话</SheetTitle>
-            <SheetDescription className="sr-only">搜索、切换、置顶、导出、重命名或删除对话</SheetDescription>
+            <SheetDescription className="sr-only">搜索、切换、置顶、分享、导出、重命名或删除对话</SheetDescription>
           </SheetHeader>
           {sidebar}
         </SheetContent>
@@ -227,6 +230,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
         </div>
       </section>
 
+      <ShareDialog appid={app.appid} conversation={sharing} onOpenChange={(open) => !open && setSharing(null)} />
       <RenameDialog conversation={renaming} onOpenChange={(open) => !open && setRenaming(null)} onRename={conversations.rename} />
       <DeleteDialog
         conversation={deleting}

@@ -1,6 +1,6 @@
 "use client";
 
-import { Download, FileJson, MessageSquare, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
+import { Download, FileJson, MessageSquare, MoreHorizontal, Pencil, Pin, PinOff, Share2, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
@@ -13,6 +13,7 @@ export interface ConversationActions {
   onDelete: (conversation: Conversation) => void;
   onPin: (conversation: Conversation, pinned: boolean) => void;
   onExport: (conversation: Conversation, format: ExportFormat) => void;
+  onShare: (conversation: Conversation) => void;
 }
 
 interface ConversationItemProps extends ConversationActions {
@@ -23,8 +24,8 @@ interface ConversationItemProps extends ConversationActions {
   snippet?: string;
 }
 
-/** One row of the sidebar: opens the conversation; its menu renames, pins, exports or deletes it. */
-export function ConversationItem({ conversation, active, pinned, snippet, onOpen, onRename, onDelete, onPin, onExport }: ConversationItemProps) {
+/** One row of the sidebar: opens the conversation; its menu renames, pins, shares, exports or deletes it. */
+export function ConversationItem({ conversation, active, pinned, snippet, onOpen, onRename, onDelete, onPin, onExport, onShare }: ConversationItemProps) {
   const name = conversation.name || "未命名对话";
   return (
     <li className={cn("group flex items-center rounded-md pr-1 transition-colors hover:bg-accent", active && "bg-accent text-accent-foreground")}>
@@ -55,6 +56,10 @@ export function ConversationItem({ conversation, active, pinned, snippet, onOpen
           <DropdownMenuItem onSelect={() => onPin(conversation, !pinned)}>
             {pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
             {pinned ? "取消置顶" : "置顶"}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onShare(conversation)}>
+            <Share2 aria-hidden />
+            分享
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => onExport(conversation, "markdown")}>
             <Download aria-hidden />

@@ -65,13 +65,23 @@ const components: Components = {
   img: ({ alt, ...props }) => <img {...omitNode(props)} alt={alt ?? ""} loading="lazy" className="max-h-96 max-w-full rounded-md" />,
 };
 
+/**
+ * For text written for someone else (a shared conversation): an image becomes its description, so
+ * opening the page makes no request the author chose — not even to our own origin, where the
+ * visitor's cookies would go along (the CSP already blocks other hosts).
+ */
+const componentsWithoutImages: Components = {
+  ...components,
+  img: ({ alt }) => <span className="text-muted-foreground">［图片{alt ? `：${alt}` : ""}］</span>,
+};
+
 const remarkPlugins = [remarkGfm, remarkMath];
 const rehypePlugins = [[rehypeHighlight, { detect: false }], [rehypeKatex, { throwOnError: false, strict: "ignore" }]] as ComponentProps<typeof ReactMarkdown>["rehypePlugins"];
 
 /** Markdown of an answer: GFM (tables, task lists), math (KaTeX), highlighted code. Raw HTML is not rendered. */
-export default function MarkdownRenderer({ source }: { source: string }) {
+export default function MarkdownRenderer({ source, images = true }: { source: string; images?: boolean }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={images ? components : componentsWithoutImages}>
       {source}
     </ReactMarkdown>
   );

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 // The types module, not the index: the index also holds the browser client, which must load on demand.
 import { AUTH_COOKIE_NAME } from "@/lib/supabase/types";
+import { isSessionlessPage } from "../sessionless-pages";
 import { AuthContext, type AuthState, type UserPlan } from "./auth-context";
 import { RESET_PASSWORD_PATH } from "./auth-paths";
 
@@ -22,9 +23,12 @@ const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set([
 
 /**
  * Whether this tab may hold a session: the session cookie (split into `.0`, `.1`… when long), or
- * tokens, a PKCE code or an auth error that auth-js would pick up from the URL.
+ * tokens, a PKCE code or an auth error that auth-js would pick up from the URL. Never on a page that
+ * must not see the session (a shared conversation): there the session is neither loaded nor refreshed.
+ * Such pages link out with full page loads, so the next page starts this provider afresh.
  */
 function mayHaveBrowserSession(): boolean {
+  if (isSessionlessPage(window.location.pathname)) return false;
   const cookieNames = document.cookie.split(";").map((cookie) => cookie.split("=")[0]!.trim());
   if (cookieNames.some((name) => name === AUTH_COOKIE_NAME || name.startsWith(`${AUTH_COOKIE_NAME}.`))) return true;
   const { hash, search } = window.location;

@@ -1,0 +1,4 @@
+// Client-safe surface of conversation sharing: the chat page's share dialog and the public page's view.
+export { ShareDialog } from "./components/share-dialog";
+export { SharedConversationView } from "./components/shared-conversation-view";
+export type { ConversationShare, ConversationShareList, SharedConversation, SharedMessage } from "./types";
