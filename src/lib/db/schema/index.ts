@@ -16,3 +16,4 @@ export * from "./notes";
 export * from "./billing";
 export * from "./rate-limits";
 export * from "./ai-conversation-pins";
+export * from "./admin-audit";

@@ -1,0 +1,9 @@
+import "server-only";
+
+// Server side of the operator console (/admin): who is an operator, the users' admin API, audit rows.
+export { grantListedAdmins, resolveAdmin, type AdminSession } from "./server/admin-access";
+export { createAdminApiHandler, type AdminApiOptions } from "./server/admin-api";
+export { adminPageMetadata, requireAdminPage } from "./server/admin-page";
+export { ADMIN_SESSION_FRESH_MS, REAUTHENTICATE_MESSAGE } from "./server/admin-freshness";
+export { findUserByEmail } from "./server/admin-role";
+export { ADMIN_USERS_PER_PAGE, getAdminUser, searchUsers, userStatus, type AdminUserDetail } from "./server/admin-users";
