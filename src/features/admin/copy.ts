@@ -67,7 +67,7 @@ export const adminCopy = {
     removeFactorTitle: "移除这个两步验证方式？",
     removeFactorDescription: (name: string) => `「${name}」将被移除，用户之后只需密码即可登录，可以重新设置两步验证。`,
     factorRemoved: "已移除两步验证方式",
-    confirm: "确认",
+    send: "发送",
     cancel: "取消",
     failed: "操作失败",
   },

@@ -9,13 +9,15 @@ type ConfirmActionDialogProps = {
   trigger: ReactNode;
   title: string;
   description: string;
+  /** The confirming button's text: the action itself (封禁, 移除 …). */
+  confirmLabel: string;
   /** Runs on 确认; the dialog closes when it resolves and stays open (for another try) when it throws. */
   onConfirm: () => Promise<void>;
   destructive?: boolean;
 };
 
 /** Every operator action asks first, naming what will happen (issue 18: destructive actions confirmed). */
-export function ConfirmActionDialog({ trigger, title, description, onConfirm, destructive = false }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({ trigger, title, description, confirmLabel, onConfirm, destructive = false }: ConfirmActionDialogProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const confirm = async () => {
@@ -32,7 +34,7 @@ export function ConfirmActionDialog({ trigger, title, description, onConfirm, de
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+      <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -42,7 +44,7 @@ export function ConfirmActionDialog({ trigger, title, description, onConfirm, de
             {adminCopy.actions.cancel}
           </Button>
           <Button variant={destructive ? "destructive" : "default"} onClick={confirm} disabled={pending}>
-            {adminCopy.actions.confirm}
+            {confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>

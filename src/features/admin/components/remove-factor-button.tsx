@@ -19,6 +19,7 @@ export function RemoveFactorButton({ userId, factorId, name }: { userId: string;
       }
       title={copy.removeFactorTitle}
       description={copy.removeFactorDescription(name)}
+      confirmLabel={copy.removeFactor}
       onConfirm={async () => void (await run(`users/${userId}/factors/${factorId}`, { method: "DELETE" }, () => copy.factorRemoved))}
     />
   );

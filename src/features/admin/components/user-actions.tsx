@@ -24,6 +24,7 @@ export function UserActions({ userId, who, email, status, isSelf }: UserActionsP
           trigger={<Button variant="outline">{copy.unban}</Button>}
           title={copy.unbanTitle}
           description={copy.unbanDescription(who)}
+          confirmLabel={copy.unban}
           onConfirm={async () => void (await run(`users/${userId}/unban`, { method: "POST", json: {} }, () => copy.unbanned))}
         />
       ) : (
@@ -43,6 +44,7 @@ export function UserActions({ userId, who, email, status, isSelf }: UserActionsP
             trigger={<Button variant="destructive">{copy.ban}</Button>}
             title={copy.banTitle}
             description={length === "forever" ? copy.banForeverDescription(who) : copy.banDescription(who, ` ${lengthLabel} `)}
+            confirmLabel={copy.ban}
             onConfirm={async () => void (await run(`users/${userId}/ban`, { method: "POST", json: { length } }, () => copy.banned))}
           />
         </div>
@@ -53,6 +55,7 @@ export function UserActions({ userId, who, email, status, isSelf }: UserActionsP
             trigger={<Button variant="outline">{copy.recovery}</Button>}
             title={copy.recoveryTitle}
             description={copy.recoveryDescription(email)}
+            confirmLabel={copy.send}
             onConfirm={async () => void (await run<{ email: string }>(`users/${userId}/recovery-mail`, { method: "POST", json: {} }, (result) => copy.recoverySent(result.email)))}
           />
         </div>

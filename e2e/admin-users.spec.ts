@@ -1,0 +1,84 @@
+import type { APIRequestContext } from "@playwright/test";
+import { createConfirmedAccount, latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
+
+// The operator console's users section (issue 18). The e2e server lists this address in ADMIN_EMAILS.
+const ADMIN: TestAccount = { email: "e2e-admin@example.com", password: "Spark-e2e-admin-2026" };
+
+/** The operator's account: registered and confirmed once (a retry finds it already there). */
+async function ensureAdminAccount(request: APIRequestContext): Promise<void> {
+  const existing = await request.post("/api/auth/signin", { data: ADMIN });
+  if (existing.ok()) return;
+  const signUp = await request.post("/api/auth/signup", { data: { type: "email", ...ADMIN } });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { link } = await latestOutboxMessage(request, ADMIN.email);
+  await request.get(link!, { maxRedirects: 0 });
+}
+
+const canSignIn = async (request: APIRequestContext, account: TestAccount) =>
+  (await request.post("/api/auth/signin", { data: { email: account.email, password: account.password } })).ok();
+
+test("an ordinary user gets the ordinary 404 page at /admin and an unknown route's answer from /api/admin", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  for (const path of ["/admin", "/admin/users", "/admin/users/00000000-0000-4000-8000-000000000000"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    await expect(page.getByTestId("error-title")).toHaveText("页面不存在");
+    await expect(page).toHaveTitle("页面不存在 - 思维火花");
+  }
+  const unknown = await page.request.get("/api/no-such-endpoint");
+  const admin = await page.request.get("/api/admin/users");
+  expect([admin.status(), await admin.json()]).toEqual([unknown.status(), await unknown.json()]);
+  expect(admin.status()).toBe(404);
+});
+
+test("an operator finds a user, bans them (they can no longer sign in) and lifts the ban", async ({ page, browser }) => {
+  await ensureAdminAccount(page.request);
+  const victim = await createConfirmedAccount(page.request);
+  await signInThroughApi(page.request, ADMIN);
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("heading", { level: 1, name: "用户" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "管理后台导航" }).getByRole("link", { name: "用户" })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "搜索用户" }).fill(victim.email);
+  await page.getByRole("button", { name: "搜索" }).click();
+  const table = page.getByRole("table", { name: "用户" });
+  await expect(page.getByText("共 1 位用户")).toBeVisible();
+  const row = table.getByRole("row", { name: new RegExp(victim.email) });
+  await expect(row).toContainText("正常");
+  await expect(row).toContainText("免费版");
+  await row.getByRole("link", { name: victim.email }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: victim.email })).toBeVisible();
+  await expect(page.getByText("未开启两步验证。")).toBeVisible();
+  await page.getByLabel("封禁时长").selectOption({ label: "7 天" });
+  await page.getByRole("button", { name: "封禁", exact: true }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`${victim.email} 将被立即退出所有设备，并在 7 天 内无法登录。`);
+  await confirm.getByRole("button", { name: "封禁" }).click();
+  await expect(toastRegion(page)).toContainText("已封禁该用户");
+  await expect(page.getByText(/^已封禁至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeVisible();
+
+  // The banned user: refused at sign-in, from a browser of their own.
+  const theirs = await browser.newContext();
+  expect(await canSignIn(theirs.request, victim)).toBe(false);
+
+  await page.getByRole("button", { name: "解除封禁" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "解除封禁" }).click();
+  await expect(toastRegion(page)).toContainText("已解除封禁");
+  await expect(page.getByText("正常", { exact: true })).toBeVisible();
+  expect(await canSignIn(theirs.request, victim)).toBe(true);
+  await theirs.close();
+
+  // Back on the list, a search by the user's id finds them too.
+  const id = (await page.getByText(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/).textContent()) ?? "";
+  await page.getByRole("link", { name: "返回用户列表" }).click();
+  await page.getByRole("searchbox", { name: "搜索用户" }).fill(id);
+  await page.getByRole("button", { name: "搜索" }).click();
+  await expect(page.getByText("共 1 位用户")).toBeVisible();
+  await expect(page.getByRole("table", { name: "用户" }).getByRole("link", { name: victim.email })).toBeVisible();
+});
