@@ -59,8 +59,25 @@ test("an operator finds a user, bans them (they can no longer sign in) and lifts
   await page.getByRole("button", { name: "封禁", exact: true }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText(`${victim.email} 将被立即退出所有设备，并在 7 天 内无法登录。`);
+  // The session is fresh here, so the server's 403 for a sign-in over 12 hours old (proven in
+  // admin-access.test.ts) is played once by the browser's network: the console asks for the password,
+  // signs in anew through the site's sign-in API and repeats the action.
+  let answeredStale = false;
+  await page.route("**/api/admin/users/*/ban", async (route) => {
+    if (answeredStale) return route.continue();
+    answeredStale = true;
+    await route.fulfill({ status: 403, json: { statusCode: 403, message: "请重新输入密码以继续操作" } });
+  });
   await confirm.getByRole("button", { name: "封禁" }).click();
+  const reauth = page.getByRole("dialog", { name: "请重新输入密码以继续操作" });
+  await reauth.getByLabel("密码").fill("wrong-password-1");
+  await reauth.getByRole("button", { name: "验证并继续" }).click();
+  await expect(reauth.getByText("账号或密码错误")).toBeVisible();
+  await reauth.getByLabel("密码").fill(ADMIN.password);
+  await reauth.getByRole("button", { name: "验证并继续" }).click();
   await expect(toastRegion(page)).toContainText("已封禁该用户");
+  await expect(reauth).toBeHidden();
+  await page.unroute("**/api/admin/users/*/ban");
   await expect(page.getByText(/^已封禁至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeVisible();
 
   // The banned user: refused at sign-in, from a browser of their own.

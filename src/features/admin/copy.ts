@@ -48,6 +48,14 @@ export const adminCopy = {
     recentCallsEmpty: "还没有 AI 调用。",
     actions: "账号操作",
   },
+  reauth: {
+    title: "请重新输入密码以继续操作",
+    description: "为了账号安全，管理操作要求最近 12 小时内登录过。输入密码后将继续刚才的操作。",
+    signInAgain: "为了账号安全，管理操作要求最近 12 小时内登录过。您的账号已开启两步验证，请退出登录后重新登录（含两步验证），再回来操作。",
+    password: "密码",
+    confirm: "验证并继续",
+    failed: "验证失败，请重试",
+  },
   actions: {
     banLength: "封禁时长",
     ban: "封禁",

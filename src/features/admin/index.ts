@@ -1,4 +1,5 @@
 // Client-safe surface of the operator console. Server side: "@/features/admin/server".
+export { ReauthProvider } from "./components/reauth-context";
 export { RemoveFactorButton } from "./components/remove-factor-button";
 export { UserActions } from "./components/user-actions";
 export { DetailList, UserDetailCard } from "./components/user-detail-card";

@@ -13,7 +13,13 @@ import { sessionAuthenticatedAt } from "./admin-freshness";
 import { findUserByEmail, hasAdminRole, isListedAdmin, setAdminRole } from "./admin-role";
 
 /** The operator of this request. */
-export type AdminSession = { userId: string; email: string | null; authenticatedAt: Date | null };
+export type AdminSession = {
+  userId: string;
+  email: string | null;
+  authenticatedAt: Date | null;
+  /** aal2: the operator has MFA (else they would not be here at aal2), so a password alone cannot refresh the session. */
+  aal2: boolean;
+};
 
 type Claims = HandedOffSession["claims"];
 
@@ -46,7 +52,7 @@ export const resolveAdmin = cache(async (): Promise<AdminSession | null> => {
   const listed = !!claims.email && adminEmails().includes(claims.email.toLowerCase());
   if (!hasAdminRole(claims.app_metadata) && !listed) return null;
   if (!(await liveAdmin(verdict.userId))) return null;
-  return { userId: verdict.userId, email: claims.email ?? null, authenticatedAt: sessionAuthenticatedAt(claims.amr) };
+  return { userId: verdict.userId, email: claims.email ?? null, authenticatedAt: sessionAuthenticatedAt(claims.amr), aal2: claims.aal === "aal2" };
 });
 
 const adminEmails = () => getEnv().ADMIN_EMAILS ?? [];

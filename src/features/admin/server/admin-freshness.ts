@@ -7,7 +7,7 @@
 export const ADMIN_SESSION_FRESH_MS = 12 * 60 * 60 * 1000;
 
 /** What the API answers an action on a stale session; the console then asks for the password. */
-export const REAUTHENTICATE_MESSAGE = "请重新输入密码以继续操作";
+export { REAUTHENTICATE_MESSAGE } from "../reauth";
 
 /** When the session last authenticated, or null when the token names no method. */
 export function sessionAuthenticatedAt(amr: readonly { timestamp: number }[] | undefined): Date | null {
