@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { createConfirmedAccount, latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { englishWordsOnPage } from "./support/page-language";
 import { toastRegion } from "./support/toasts";
 
 // The operator console's users section (issue 18). The e2e server lists this address in ADMIN_EMAILS.
@@ -91,11 +92,42 @@ test("an operator finds a user, bans them (they can no longer sign in) and lifts
   expect(await canSignIn(theirs.request, victim)).toBe(true);
   await theirs.close();
 
-  // Back on the list, a search by the user's id finds them too.
+  // Both actions are in the audit log, newest first.
   const id = (await page.getByText(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/).textContent()) ?? "";
+  await page.getByRole("link", { name: "查看对该用户的操作记录" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "审计日志" })).toBeVisible();
+  const auditRows = page.getByRole("table", { name: "审计日志" }).getByRole("row");
+  await expect(auditRows).toHaveCount(3);
+  await expect(auditRows.nth(1)).toContainText("解除封禁");
+  await expect(auditRows.nth(2)).toContainText("封禁用户");
+  await expect(auditRows.nth(2)).toContainText("length: 7d");
+  await page.goBack();
+
+  // Back on the list, a search by the user's id finds them too.
   await page.getByRole("link", { name: "返回用户列表" }).click();
   await page.getByRole("searchbox", { name: "搜索用户" }).fill(id);
   await page.getByRole("button", { name: "搜索" }).click();
   await expect(page.getByText("共 1 位用户")).toBeVisible();
   await expect(page.getByRole("table", { name: "用户" }).getByRole("link", { name: victim.email })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("the console's pages fit the screen and speak Chinese", async ({ page, account }) => {
+    await ensureAdminAccount(page.request);
+    await signInThroughApi(page.request, ADMIN);
+    const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
+    const { users } = (await lookup.json()) as { users: { id: string }[] };
+    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      expect(await englishWordsOnPage(page), path).toEqual([]);
+    }
+    // The sidebar is a drawer here, with the console's sections.
+    await page.getByRole("button", { name: "打开菜单" }).click();
+    const drawer = page.getByRole("navigation", { name: "管理后台导航" });
+    await expect(drawer.getByRole("link", { name: "审计日志" })).toBeVisible();
+  });
 });

@@ -2,7 +2,13 @@ import type { NavGroup } from "@/features/layouts";
 
 /** The console's sidebar: only the sections that exist (the others of issue 18 come later). */
 export const adminNav: readonly NavGroup[] = [
-  { label: "管理后台", items: [{ href: "/admin/users", label: "用户" }] },
+  {
+    label: "管理后台",
+    items: [
+      { href: "/admin/users", label: "用户" },
+      { href: "/admin/audit", label: "审计日志" },
+    ],
+  },
   { items: [{ href: "/dashboard", label: "返回控制台", exact: true }] },
 ];
 
@@ -47,6 +53,25 @@ export const adminCopy = {
     recentCalls: "最近调用",
     recentCallsEmpty: "还没有 AI 调用。",
     actions: "账号操作",
+    auditLink: "查看对该用户的操作记录",
+  },
+  audit: {
+    title: "审计日志",
+    description: "管理员在后台做过的每一项操作：谁、做了什么、对哪位用户、前后变化、时间和 IP。",
+    aboutUser: "只看这位用户",
+    showAll: "查看全部",
+    total: (count: number) => `共 ${count.toLocaleString("zh-CN")} 条记录`,
+    empty: "还没有管理操作记录。",
+    columns: { time: "时间", actor: "操作人", action: "操作", target: "对象", change: "变化", ip: "IP" },
+    actions: {
+      "user.ban": "封禁用户",
+      "user.unban": "解除封禁",
+      "user.mfa_factor.delete": "移除两步验证方式",
+      "user.recovery_mail": "发送重置密码邮件",
+    } as Record<string, string>,
+    previous: "上一页",
+    next: "下一页",
+    pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
   },
   reauth: {
     title: "请重新输入密码以继续操作",

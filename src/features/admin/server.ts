@@ -5,5 +5,6 @@ export { grantListedAdmins, resolveAdmin, type AdminSession } from "./server/adm
 export { createAdminApiHandler, type AdminApiOptions } from "./server/admin-api";
 export { adminPageMetadata, requireAdminPage } from "./server/admin-page";
 export { ADMIN_SESSION_FRESH_MS, REAUTHENTICATE_MESSAGE } from "./server/admin-freshness";
+export { ADMIN_AUDIT_PER_PAGE, listAdminActions, type AdminAuditPage } from "./server/admin-audit";
 export { findUserByEmail } from "./server/admin-role";
-export { ADMIN_USERS_PER_PAGE, getAdminUser, searchUsers, userStatus, type AdminUserDetail } from "./server/admin-users";
+export { ADMIN_USERS_PER_PAGE, getAdminUser, isUserId, searchUsers, userStatus, type AdminUserDetail } from "./server/admin-users";

@@ -28,3 +28,15 @@ export const BAN_DURATIONS = {
 } as const;
 
 export type BanLength = keyof typeof BAN_DURATIONS;
+
+/** One row of admin_audit_log as the 审计日志 page shows it. */
+export type AdminAuditView = {
+  id: string;
+  actorId: string;
+  action: string;
+  targetUserId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+  createdAt: string;
+};

@@ -1,6 +1,6 @@
 "use client";
 
-import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, NotebookPen, Settings, Users, type LucideIcon } from "lucide-react";
+import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, NotebookPen, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
@@ -16,6 +16,7 @@ const icons: Record<string, LucideIcon> = {
   "/dashboard/settings": Settings,
   "/dashboard/settings/billing": CreditCard,
   "/admin/users": Users,
+  "/admin/audit": ScrollText,
 };
 
 type DashboardNavProps = {

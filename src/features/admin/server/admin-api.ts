@@ -8,7 +8,8 @@ import { BAN_DURATIONS, type BanLength } from "../types";
 import { resolveAdmin, type AdminSession } from "./admin-access";
 import { ADMIN_SESSION_FRESH_MS, isFreshSession, REAUTHENTICATE_MESSAGE } from "./admin-freshness";
 import { removeUserFactor, sendRecoveryMail, setUserBan, type AdminActor } from "./admin-user-actions";
-import { searchUsers } from "./admin-users";
+import { listAdminActions } from "./admin-audit";
+import { isUserId, searchUsers } from "./admin-users";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -31,6 +32,8 @@ const actorOf = (request: Request, admin: AdminSession): AdminActor => ({ userId
 const noStore = { "Cache-Control": "private, no-store" };
 const json = (body: unknown) => Response.json(body, { headers: noStore });
 
+const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+
 const routes: Route[] = [
   {
     method: "GET",
@@ -38,8 +41,17 @@ const routes: Route[] = [
     write: false,
     handle: async (request) => {
       const url = new URL(request.url);
-      const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-      return json(await searchUsers(await getDatabase(), { query: (url.searchParams.get("q") ?? "").slice(0, 200), page }));
+      return json(await searchUsers(await getDatabase(), { query: (url.searchParams.get("q") ?? "").slice(0, 200), page: pageParam(url) }));
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^audit$/,
+    write: false,
+    handle: async (request) => {
+      const url = new URL(request.url);
+      const user = url.searchParams.get("user") ?? "";
+      return json(await listAdminActions(await getDatabase(), { page: pageParam(url), targetUserId: isUserId(user) ? user : undefined }));
     },
   },
   {

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { adminCopy, UsersPagination, UsersSearchForm, UsersTable } from "@/features/admin";
+import { AdminPagination, adminCopy, UsersSearchForm, UsersTable } from "@/features/admin";
 import { adminPageMetadata, requireAdminPage, searchUsers } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -27,7 +27,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <UsersTable users={result.users} />
-          <UsersPagination query={result.query} page={result.page} perPage={result.perPage} total={result.total} />
+          <AdminPagination basePath="/admin/users" query={{ q: result.query }} page={result.page} perPage={result.perPage} total={result.total} />
         </CardContent>
       </Card>
     </div>

@@ -35,6 +35,7 @@ const layoutPage = await import("@/app/admin/(console)/layout");
 const homePage = await import("@/app/admin/(console)/page");
 const usersPage = await import("@/app/admin/(console)/users/page");
 const userPage = await import("@/app/admin/(console)/users/[id]/page");
+const auditPage = await import("@/app/admin/(console)/audit/page");
 
 type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
 let connection: Connection;
@@ -124,6 +125,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("home", () => homePage.default()),
     await outcome("users", () => usersPage.default({ searchParams: Promise.resolve({ q: "example" }) })),
     await outcome("user", () => userPage.default({ params: Promise.resolve({ id: userId }) })),
+    await outcome("audit", () => auditPage.default({ searchParams: Promise.resolve({ user: userId }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -131,8 +133,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -142,6 +144,8 @@ async function expectApiHidden(cookie: string | undefined) {
   const attempts: [string, string, unknown?][] = [
     ["GET", "users"],
     ["GET", `users?q=${target.email}`],
+    ["GET", "audit"],
+    ["GET", `audit?user=${target.id}`],
     ["POST", `users/${target.id}/ban`, { length: "1d" }],
     ["POST", `users/${target.id}/unban`, {}],
     ["POST", `users/${target.id}/recovery-mail`, {}],
@@ -289,6 +293,11 @@ describe("the users section's actions", () => {
     expect(audit[0]?.before).toEqual({ bannedUntil: null });
     expect(audit[0]?.after).toMatchObject({ length: "7d" });
     expect(audit[1]?.after).toEqual({ bannedUntil: null });
+    // The 审计日志 API lists them, newest first, for this user only when asked.
+    const listed = (await api(admin.cookie, "GET", `audit?user=${victim.id}`)).body as { total: number; entries: { action: string; actorId: string }[] };
+    expect(listed.total).toBe(2);
+    expect(listed.entries.map((entry) => entry.action)).toEqual(["user.unban", "user.ban"]);
+    expect((await api(admin.cookie, "GET", "audit")).body).toMatchObject({ page: 1, perPage: 50 });
   });
 
   it("refuses to ban oneself, bad bodies, other types and unknown users", async () => {

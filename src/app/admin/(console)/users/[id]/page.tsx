@@ -55,6 +55,9 @@ export default async function AdminUserPage({ params }: Props) {
       </UserDetailCard>
       <UserDetailCard title={copy.actions}>
         <UserActions userId={user.id} who={who} email={user.email || null} status={status} isSelf={user.id === admin.userId} />
+        <Link href={`/admin/audit?user=${user.id}`} className="mt-4 inline-block text-sm underline-offset-4 hover:underline">
+          {copy.auditLink}
+        </Link>
       </UserDetailCard>
       <UserDetailCard title={copy.identities}>
         {identities.length === 0 ? (
