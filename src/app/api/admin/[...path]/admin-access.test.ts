@@ -15,7 +15,7 @@ const SITE = "http://localhost:3000";
 const LISTED = "listed-admin@example.com";
 const dataDir = stubEmbeddedAppEnv("admin-access", {
   SESSION_CHECK_CACHE_MS: "300",
-  ADMIN_EMAILS: `${LISTED}, other@example.com`,
+  ADMIN_EMAILS: `${LISTED}, Startup@example.com, unconfirmed@example.com`,
   AUTH_RATE_LIMIT_SIGN_IN: "1000/60",
   AUTH_RATE_LIMIT_MFA: "1000/60",
   AUTH_MIN_MAIL_INTERVAL: "0",
@@ -25,7 +25,7 @@ const dataDir = stubEmbeddedAppEnv("admin-access", {
 const adminRoute = await import("./route");
 const unknownRoute = await import("../../[...unknown]/route");
 const { proxy } = await import("@/proxy");
-const { createAdminApiHandler } = await import("@/features/admin/server");
+const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
 const { getSupabaseConnection, serverClientOptions } = await import("@/lib/supabase/connection");
 const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
@@ -226,6 +226,19 @@ describe("who may use /admin and /api/admin", () => {
     expect((await api(cookie, "GET", "users")).status).toBe(200);
     const { data } = await service.auth.admin.getUserById(listed.id);
     expect(data.user?.app_metadata.role).toBe("admin");
+  });
+
+  it("grants the role at start-up to listed accounts whose address is confirmed, and to no one else", async () => {
+    const confirmed = await newUser("startup@example.com");
+    const { data: unconfirmed, error } = await service.auth.admin.createUser({ email: "unconfirmed@example.com", password: PASSWORD });
+    if (error) throw error;
+    const bystander = await newUser();
+    expect(await grantListedAdmins()).toEqual(["startup@example.com"]);
+    const role = async (id: string) => (await service.auth.admin.getUserById(id)).data.user?.app_metadata.role ?? null;
+    expect(await role(confirmed.id)).toBe("admin");
+    expect(await role(unconfirmed.user.id)).toBeNull();
+    expect(await role(bystander.id)).toBeNull();
+    expect(await grantListedAdmins()).toEqual([]);
   });
 
   it("closes the console to a revoked operator once the role cache has passed, though the token still says admin", async () => {
