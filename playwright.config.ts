@@ -77,6 +77,8 @@ export default defineConfig({
         DEV_OUTBOX: "on",
         // The local test-mode checkout (off by default in production builds); the billing specs pay through it.
         CHECKOUT_TEST_MODE: "on",
+        // The operator console (e2e/admin-users.spec.ts): this address becomes an admin once confirmed.
+        ADMIN_EMAILS: "e2e-admin@example.com",
         // Every e2e request comes from 127.0.0.1: per-IP auth limits sized for people would trip.
         // The limits themselves are proven by the auth service's own tests.
         AUTH_RATE_LIMIT_SIGN_IN: "2000/300",

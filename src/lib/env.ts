@@ -102,6 +102,14 @@ export const envSchema = z
       (value) => (value === "" || value === undefined ? "3000" : value),
       z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(10000),
     ),
+    // Operator console (/admin): addresses whose confirmed accounts get app_metadata.role = "admin".
+    ADMIN_EMAILS: optionalText.pipe(
+      z
+        .string()
+        .transform((text) => text.split(",").map((part) => part.trim().toLowerCase()).filter(Boolean))
+        .pipe(z.array(z.email({ message: "ADMIN_EMAILS 必须是逗号分隔的邮箱地址" })))
+        .optional(),
+    ),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
     // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.
     AI_APPS_CONFIG: optionalText,

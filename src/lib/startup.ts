@@ -1,3 +1,4 @@
+import { grantListedAdmins } from "@/features/admin/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { getDatabase } from "./db";
@@ -35,6 +36,8 @@ async function startServer() {
   }
   // A newcomer's first run: an account to sign in with at once (only where the dev outbox is on).
   await ensureDemoAccount().catch((error: unknown) => console.warn("演示账号创建失败：", error instanceof Error ? error.message : error));
+  // ADMIN_EMAILS: operators whose accounts exist already (others get the role on their first visit).
+  await grantListedAdmins().catch((error: unknown) => console.warn("管理员授权失败：", error instanceof Error ? error.message : error));
 }
 
 await startServer();

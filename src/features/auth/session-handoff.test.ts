@@ -12,6 +12,26 @@ describe("session handoff", () => {
     expect(opened).toEqual({ claims: { sub: claims.sub, session_id: claims.session_id, aal: "aal1", exp: claims.exp }, accessToken: "token" });
   });
 
+  it("carries the console's claims: auth methods and times, e-mail, and only app_metadata's role", () => {
+    const full = {
+      ...claims,
+      email: "ops@example.com",
+      amr: [{ method: "password", timestamp: 1_764_000_000 }, { method: "totp", timestamp: "bad" }],
+      app_metadata: { role: "admin", provider: "email", providers: ["email"] },
+      user_metadata: { role: "admin" },
+    };
+    const opened = openSessionHandoff(sealSessionHandoff(full, "token", key), key, now);
+    expect(opened?.claims).toEqual({
+      sub: claims.sub,
+      session_id: claims.session_id,
+      aal: "aal1",
+      exp: claims.exp,
+      email: "ops@example.com",
+      amr: [{ method: "password", timestamp: 1_764_000_000 }],
+      app_metadata: { role: "admin" },
+    });
+  });
+
   it("refuses a value sealed with another key, a changed payload or signature, and an expired one", () => {
     const sealed = sealSessionHandoff(claims, "token", key)!;
     const [payload, signature] = sealed.split(".");

@@ -13,7 +13,17 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 export const SESSION_HANDOFF_HEADER = "x-spark-session-handoff";
 
 export type HandedOffSession = {
-  claims: { sub: string; session_id?: string; aal?: string; exp: number };
+  claims: {
+    sub: string;
+    session_id?: string;
+    aal?: string;
+    exp: number;
+    /** How and when the session authenticated (GoTrue: `[{method, timestamp}]`): the console's freshness check. */
+    amr?: { method: string; timestamp: number }[];
+    email?: string;
+    /** Only the role of `app_metadata` (the operator console's gate); the rest stays in the token. */
+    app_metadata?: { role?: string };
+  };
   accessToken: string;
 };
 
@@ -36,11 +46,26 @@ export function sealSessionHandoff(claims: Record<string, unknown>, accessToken:
       exp: claims.exp,
       ...(typeof claims.session_id === "string" ? { session_id: claims.session_id } : {}),
       ...(typeof claims.aal === "string" ? { aal: claims.aal } : {}),
+      ...authMethodClaims(claims),
     },
     accessToken,
   };
   const payload = Buffer.from(JSON.stringify(session)).toString("base64url");
   return `${payload}.${seal(payload, key)}`;
+}
+
+function authMethodClaims(claims: Record<string, unknown>): Partial<HandedOffSession["claims"]> {
+  const picked: Partial<HandedOffSession["claims"]> = {};
+  if (Array.isArray(claims.amr)) {
+    picked.amr = claims.amr.flatMap((entry: unknown) => {
+      const { method, timestamp } = (entry ?? {}) as { method?: unknown; timestamp?: unknown };
+      return typeof method === "string" && typeof timestamp === "number" ? [{ method, timestamp }] : [];
+    });
+  }
+  if (typeof claims.email === "string" && claims.email) picked.email = claims.email;
+  const role = (claims.app_metadata as { role?: unknown } | undefined)?.role;
+  if (typeof role === "string") picked.app_metadata = { role };
+  return picked;
 }
 
 /** What the proxy verified for this request, or undefined when the header is missing, forged or expired. */

@@ -1,11 +1,11 @@
 "use client";
 
-import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, NotebookPen, Settings, type LucideIcon } from "lucide-react";
+import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, NotebookPen, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
 import { cn } from "@/lib/utils";
-import { dashboardNav, isNavItemActive } from "./nav";
+import { dashboardNav, isNavItemActive, type NavGroup } from "./nav";
 
 const icons: Record<string, LucideIcon> = {
   "/dashboard": LayoutDashboard,
@@ -15,22 +15,26 @@ const icons: Record<string, LucideIcon> = {
   "/dashboard/demo/storage": HardDrive,
   "/dashboard/settings": Settings,
   "/dashboard/settings/billing": CreditCard,
+  "/admin/users": Users,
+  "/admin/audit": ScrollText,
 };
 
 type DashboardNavProps = {
   /** Called when a link is clicked (closes the drawer). */
   onNavigate?: () => void;
   className?: string;
+  /** The links; the dashboard's by default (the operator console passes its own). */
+  groups?: readonly NavGroup[];
 };
 
 /** The dashboard's grouped links, with the current page marked. Used by the sidebar and the drawer. */
-export function DashboardNav({ onNavigate, className }: DashboardNavProps) {
+export function DashboardNav({ onNavigate, className, groups = dashboardNav }: DashboardNavProps) {
   const pathname = usePathname();
   // The sidebar and the drawer both render this list, so heading ids must be unique per instance.
   const idPrefix = useId();
   return (
     <div className={cn("flex flex-col gap-5", className)}>
-      {dashboardNav.map((group, index) => {
+      {groups.map((group, index) => {
         const headingId = group.label ? `${idPrefix}-group-${index}` : undefined;
         return (
           <div key={group.label ?? index} role={group.label ? "group" : undefined} aria-labelledby={headingId}>

@@ -17,3 +17,4 @@ export * from "./billing";
 export * from "./rate-limits";
 export * from "./ai-conversation-pins";
 export * from "./conversation-shares";
+export * from "./admin-audit";

@@ -1,0 +1,133 @@
+import type { APIRequestContext } from "@playwright/test";
+import { createConfirmedAccount, latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { englishWordsOnPage } from "./support/page-language";
+import { toastRegion } from "./support/toasts";
+
+// The operator console's users section (issue 18). The e2e server lists this address in ADMIN_EMAILS.
+const ADMIN: TestAccount = { email: "e2e-admin@example.com", password: "Spark-e2e-admin-2026" };
+
+/** The operator's account: registered and confirmed once (a retry finds it already there). */
+async function ensureAdminAccount(request: APIRequestContext): Promise<void> {
+  const existing = await request.post("/api/auth/signin", { data: ADMIN });
+  if (existing.ok()) return;
+  const signUp = await request.post("/api/auth/signup", { data: { type: "email", ...ADMIN } });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { link } = await latestOutboxMessage(request, ADMIN.email);
+  await request.get(link!, { maxRedirects: 0 });
+}
+
+const canSignIn = async (request: APIRequestContext, account: TestAccount) =>
+  (await request.post("/api/auth/signin", { data: { email: account.email, password: account.password } })).ok();
+
+test("an ordinary user gets the ordinary 404 page at /admin and an unknown route's answer from /api/admin", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  for (const path of ["/admin", "/admin/users", "/admin/users/00000000-0000-4000-8000-000000000000"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    await expect(page.getByTestId("error-title")).toHaveText("页面不存在");
+    await expect(page).toHaveTitle("页面不存在 - 思维火花");
+  }
+  const unknown = await page.request.get("/api/no-such-endpoint");
+  const admin = await page.request.get("/api/admin/users");
+  expect([admin.status(), await admin.json()]).toEqual([unknown.status(), await unknown.json()]);
+  expect(admin.status()).toBe(404);
+});
+
+test("an operator finds a user, bans them (they can no longer sign in) and lifts the ban", async ({ page, browser }) => {
+  await ensureAdminAccount(page.request);
+  const victim = await createConfirmedAccount(page.request);
+  await signInThroughApi(page.request, ADMIN);
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("heading", { level: 1, name: "用户" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "管理后台导航" }).getByRole("link", { name: "用户" })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "搜索用户" }).fill(victim.email);
+  await page.getByRole("button", { name: "搜索" }).click();
+  const table = page.getByRole("table", { name: "用户" });
+  await expect(page.getByText("共 1 位用户")).toBeVisible();
+  const row = table.getByRole("row", { name: new RegExp(victim.email) });
+  await expect(row).toContainText("正常");
+  await expect(row).toContainText("免费版");
+  await row.getByRole("link", { name: victim.email }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: victim.email })).toBeVisible();
+  await expect(page.getByText("未开启两步验证。")).toBeVisible();
+  await page.getByLabel("封禁时长").selectOption({ label: "7 天" });
+  await page.getByRole("button", { name: "封禁", exact: true }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`${victim.email} 将被立即退出所有设备，并在 7 天 内无法登录。`);
+  // The session is fresh here, so the server's 403 for a sign-in over 12 hours old (proven in
+  // admin-access.test.ts) is played once by the browser's network: the console asks for the password,
+  // signs in anew through the site's sign-in API and repeats the action.
+  let answeredStale = false;
+  await page.route("**/api/admin/users/*/ban", async (route) => {
+    if (answeredStale) return route.continue();
+    answeredStale = true;
+    await route.fulfill({ status: 403, json: { statusCode: 403, message: "请重新输入密码以继续操作" } });
+  });
+  await confirm.getByRole("button", { name: "封禁" }).click();
+  const reauth = page.getByRole("dialog", { name: "请重新输入密码以继续操作" });
+  await reauth.getByLabel("密码").fill("wrong-password-1");
+  await reauth.getByRole("button", { name: "验证并继续" }).click();
+  await expect(reauth.getByText("账号或密码错误")).toBeVisible();
+  await reauth.getByLabel("密码").fill(ADMIN.password);
+  await reauth.getByRole("button", { name: "验证并继续" }).click();
+  await expect(toastRegion(page)).toContainText("已封禁该用户");
+  await expect(reauth).toBeHidden();
+  await page.unroute("**/api/admin/users/*/ban");
+  await expect(page.getByText(/^已封禁至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeVisible();
+
+  // The banned user: refused at sign-in, from a browser of their own.
+  const theirs = await browser.newContext();
+  expect(await canSignIn(theirs.request, victim)).toBe(false);
+
+  await page.getByRole("button", { name: "解除封禁" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "解除封禁" }).click();
+  await expect(toastRegion(page)).toContainText("已解除封禁");
+  await expect(page.getByText("正常", { exact: true })).toBeVisible();
+  expect(await canSignIn(theirs.request, victim)).toBe(true);
+  await theirs.close();
+
+  // Both actions are in the audit log, newest first.
+  const id = (await page.getByText(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/).textContent()) ?? "";
+  await page.getByRole("link", { name: "查看对该用户的操作记录" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "审计日志" })).toBeVisible();
+  const auditRows = page.getByRole("table", { name: "审计日志" }).getByRole("row");
+  await expect(auditRows).toHaveCount(3);
+  await expect(auditRows.nth(1)).toContainText("解除封禁");
+  await expect(auditRows.nth(2)).toContainText("封禁用户");
+  await expect(auditRows.nth(2)).toContainText("length: 7d");
+  await page.goBack();
+
+  // Back on the list, a search by the user's id finds them too.
+  await page.getByRole("link", { name: "返回用户列表" }).click();
+  await page.getByRole("searchbox", { name: "搜索用户" }).fill(id);
+  await page.getByRole("button", { name: "搜索" }).click();
+  await expect(page.getByText("共 1 位用户")).toBeVisible();
+  await expect(page.getByRole("table", { name: "用户" }).getByRole("link", { name: victim.email })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("the console's pages fit the screen and speak Chinese", async ({ page, account }) => {
+    await ensureAdminAccount(page.request);
+    await signInThroughApi(page.request, ADMIN);
+    const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
+    const { users } = (await lookup.json()) as { users: { id: string }[] };
+    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      expect(await englishWordsOnPage(page), path).toEqual([]);
+    }
+    // The sidebar is a drawer here, with the console's sections.
+    await page.getByRole("button", { name: "打开菜单" }).click();
+    const drawer = page.getByRole("navigation", { name: "管理后台导航" });
+    await expect(drawer.getByRole("link", { name: "审计日志" })).toBeVisible();
+  });
+});

@@ -1,0 +1,348 @@
+// First: sets up what next start does before anything else (see next-request-scope.ts).
+import { callRouteHandler } from "@/features/auth/server/next-request-scope";
+import { rmSync } from "node:fs";
+import { createServerClient } from "@supabase/ssr";
+import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
+import { NextRequest } from "next/server";
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubEmbeddedAppEnv } from "../../../../../test/embedded-app-env";
+
+// Issue 18 "Access": the console's API and pages, on the embedded auth service, for anonymous
+// visitors, ordinary users, operators (by role and by ADMIN_EMAILS), a revoked operator once the
+// role cache (300 ms here) has passed, an aal1 operator with MFA, and a stale session.
+const SITE = "http://localhost:3000";
+const LISTED = "listed-admin@example.com";
+const dataDir = stubEmbeddedAppEnv("admin-access", {
+  SESSION_CHECK_CACHE_MS: "300",
+  ADMIN_EMAILS: `${LISTED}, Startup@example.com, unconfirmed@example.com`,
+  AUTH_RATE_LIMIT_SIGN_IN: "1000/60",
+  AUTH_RATE_LIMIT_MFA: "1000/60",
+  AUTH_MIN_MAIL_INTERVAL: "0",
+  DEV_OUTBOX: "on",
+});
+
+const adminRoute = await import("./route");
+const unknownRoute = await import("../../[...unknown]/route");
+const { proxy } = await import("@/proxy");
+const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
+const { setAdminRole } = await import("@/features/admin/server/admin-role");
+const { getSupabaseConnection, serverClientOptions } = await import("@/lib/supabase/connection");
+const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { SESSION_HANDOFF_HEADER } = await import("@/features/auth/session-handoff");
+const { eq } = await import("drizzle-orm");
+const layoutPage = await import("@/app/admin/(console)/layout");
+const homePage = await import("@/app/admin/(console)/page");
+const usersPage = await import("@/app/admin/(console)/users/page");
+const userPage = await import("@/app/admin/(console)/users/[id]/page");
+const auditPage = await import("@/app/admin/(console)/audit/page");
+
+type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
+let connection: Connection;
+let service: SupabaseClient;
+const PASSWORD = "secret-password-1";
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let count = 0;
+async function newUser(email = `person-${++count}@example.com`): Promise<{ id: string; email: string }> {
+  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  if (error) throw error;
+  return { id: data.user.id, email };
+}
+
+async function signIn(email: string): Promise<{ client: SupabaseClient; session: Session }> {
+  const client = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: noSession });
+  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return { client, session: data.session };
+}
+
+/** The session cookies @supabase/ssr writes for this session, as a Cookie header. */
+async function cookieHeader(session: Session): Promise<string> {
+  const jar = new Map<string, string>();
+  const client = createServerClient(connection.url, connection.anonKey, {
+    ...serverClientOptions(connection),
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll: (cookies) => {
+        for (const { name, value } of cookies) {
+          if (value) jar.set(name, value);
+          else jar.delete(name);
+        }
+      },
+    },
+  });
+  const { error } = await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+  if (error) throw error;
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** Request headers as under `npm start`: the proxy verified the token and hands over its claims. */
+async function headersFor(url: string, cookie: string | undefined): Promise<Record<string, string>> {
+  if (!cookie) return {};
+  const response = await proxy(new NextRequest(url, { headers: { cookie } }));
+  const handoff = response.headers.get(`x-middleware-request-${SESSION_HANDOFF_HEADER}`);
+  return handoff ? { cookie, [SESSION_HANDOFF_HEADER]: handoff } : { cookie };
+}
+
+type Call = { status: number; body: unknown };
+
+async function api(
+  cookie: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  handler: ReturnType<typeof createAdminApiHandler> = adminRoute.GET,
+): Promise<Call> {
+  const url = `${SITE}/api/admin/${path}`;
+  const headers = { ...(await headersFor(url, cookie)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+  const request = new NextRequest(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const segments = new URL(url).pathname.split("/").slice(3).filter(Boolean);
+  const response = await callRouteHandler((r) => handler(r, { params: Promise.resolve({ path: segments }) }), request);
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** What each console page does for this visitor: "404" (notFound), "redirect", or "ok" (rendered). */
+async function pages(cookie: string | undefined, userId: string): Promise<Record<string, string>> {
+  const outcome = async (name: string, render: () => Promise<unknown>) => {
+    const url = `${SITE}/admin/${name}`;
+    let result = "ok";
+    await callRouteHandler(async () => {
+      try {
+        await render();
+      } catch (error) {
+        const digest = String((error as { digest?: unknown }).digest ?? error);
+        result = digest.includes(";404") ? "404" : digest.startsWith("NEXT_REDIRECT") ? "redirect" : `error: ${digest}`;
+      }
+      return new Response(null);
+    }, new NextRequest(url, { headers: await headersFor(url, cookie) }));
+    return [name, result] as const;
+  };
+  return Object.fromEntries([
+    await outcome("layout", () => layoutPage.default({ children: null })),
+    await outcome("home", () => homePage.default()),
+    await outcome("users", () => usersPage.default({ searchParams: Promise.resolve({ q: "example" }) })),
+    await outcome("user", () => userPage.default({ params: Promise.resolve({ id: userId }) })),
+    await outcome("audit", () => auditPage.default({ searchParams: Promise.resolve({ user: userId }) })),
+    await outcome("title", async () => {
+      const metadata = await usersPage.generateMetadata();
+      if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
+    }),
+  ]);
+}
+
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", title: "ok" };
+
+let unknownBody: unknown;
+let target: { id: string; email: string };
+
+/** Every API route of the console, as a non-operator would try them: each must look like no route at all. */
+async function expectApiHidden(cookie: string | undefined) {
+  const attempts: [string, string, unknown?][] = [
+    ["GET", "users"],
+    ["GET", `users?q=${target.email}`],
+    ["GET", "audit"],
+    ["GET", `audit?user=${target.id}`],
+    ["POST", `users/${target.id}/ban`, { length: "1d" }],
+    ["POST", `users/${target.id}/unban`, {}],
+    ["POST", `users/${target.id}/recovery-mail`, {}],
+    ["DELETE", `users/${target.id}/factors/00000000-0000-4000-8000-000000000000`],
+    ["PATCH", "users"],
+    ["GET", "no-such-thing"],
+  ];
+  for (const [method, path, body] of attempts) {
+    expect(await api(cookie, method, path, body), `${method} ${path}`).toEqual({ status: 404, body: unknownBody });
+  }
+}
+
+beforeAll(async () => {
+  connection = await getSupabaseConnection();
+  service = createClient(connection.url, connection.serviceRoleKey, { global: { fetch: connection.fetch }, auth: noSession });
+  const unknown = await callRouteHandler(unknownRoute.GET, new Request(`${SITE}/api/nothing-here`));
+  expect(unknown.status).toBe(404);
+  unknownBody = await unknown.json();
+  expect(unknownBody).toEqual({ statusCode: 404, message: "接口不存在" });
+  target = await newUser("target@example.com");
+}, 180_000); // the first call starts the embedded services (migrations, keys)
+afterAll(async () => {
+  await closeDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function makeAdmin(email?: string) {
+  const user = await newUser(email);
+  const { data } = await service.auth.admin.getUserById(user.id);
+  await setAdminRole(service, data.user!, true);
+  // Signed in after the grant, so the access token carries the role.
+  const { client, session } = await signIn(user.email);
+  return { ...user, client, session, cookie: await cookieHeader(session) };
+}
+
+describe("who may use /admin and /api/admin", () => {
+  it("shows anonymous visitors the ordinary 404, with the body of an unknown API URL", async () => {
+    await expectApiHidden(undefined);
+    expect(await pages(undefined, target.id)).toEqual(HIDDEN);
+  });
+
+  it("shows an ordinary signed-in user the same", async () => {
+    const user = await newUser();
+    const { session } = await signIn(user.email);
+    const cookie = await cookieHeader(session);
+    await expectApiHidden(cookie);
+    expect(await pages(cookie, target.id)).toEqual(HIDDEN);
+  });
+
+  it("ignores a role the user wrote into their own user_metadata", async () => {
+    const user = await newUser();
+    const { client } = await signIn(user.email);
+    await client.auth.updateUser({ data: { role: "admin" } });
+    const { data } = await client.auth.refreshSession();
+    const cookie = await cookieHeader(data.session!);
+    await expectApiHidden(cookie);
+  });
+
+  it("opens the console to an operator, through the proxy's handoff and without it", async () => {
+    const admin = await makeAdmin();
+    expect(await pages(admin.cookie, target.id)).toEqual(OPEN);
+    const listed = await api(admin.cookie, "GET", "users?q=target@");
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ total: 1, users: [{ id: target.id, email: target.email, planName: "免费版", status: { banned: false } }] });
+    // Without the proxy (no handoff header) the handler verifies the token itself.
+    const direct = await callRouteHandler(
+      (request) => adminRoute.GET(request, { params: Promise.resolve({ path: ["users"] }) }),
+      new NextRequest(`${SITE}/api/admin/users?q=${target.id}`, { headers: { cookie: admin.cookie } }),
+    );
+    expect(await direct.json()).toMatchObject({ total: 1, users: [{ id: target.id }] });
+    expect(await api(admin.cookie, "GET", "no-such-thing")).toEqual({ status: 404, body: unknownBody });
+  });
+
+  it("grants the role to a confirmed ADMIN_EMAILS account on its first visit", async () => {
+    const listed = await newUser(LISTED);
+    const { session } = await signIn(listed.email);
+    const cookie = await cookieHeader(session);
+    expect((await api(cookie, "GET", "users")).status).toBe(200);
+    const { data } = await service.auth.admin.getUserById(listed.id);
+    expect(data.user?.app_metadata.role).toBe("admin");
+  });
+
+  it("grants the role at start-up to listed accounts whose address is confirmed, and to no one else", async () => {
+    const confirmed = await newUser("startup@example.com");
+    const { data: unconfirmed, error } = await service.auth.admin.createUser({ email: "unconfirmed@example.com", password: PASSWORD });
+    if (error) throw error;
+    const bystander = await newUser();
+    expect(await grantListedAdmins()).toEqual(["startup@example.com"]);
+    const role = async (id: string) => (await service.auth.admin.getUserById(id)).data.user?.app_metadata.role ?? null;
+    expect(await role(confirmed.id)).toBe("admin");
+    expect(await role(unconfirmed.user.id)).toBeNull();
+    expect(await role(bystander.id)).toBeNull();
+    expect(await grantListedAdmins()).toEqual([]);
+  });
+
+  it("closes the console to a revoked operator once the role cache has passed, though the token still says admin", async () => {
+    const admin = await makeAdmin();
+    expect((await api(admin.cookie, "GET", "users")).status).toBe(200);
+    const { data } = await service.auth.admin.getUserById(admin.id);
+    await setAdminRole(service, data.user!, false);
+    await sleep(350);
+    await expectApiHidden(admin.cookie);
+    expect(await pages(admin.cookie, target.id)).toEqual(HIDDEN);
+  });
+
+  it("hides the console from an operator with MFA at aal1, and opens it at aal2", async () => {
+    const admin = await makeAdmin();
+    const enrolled = await admin.client.auth.mfa.enroll({ factorType: "totp" });
+    if (enrolled.error || enrolled.data.type !== "totp") throw enrolled.error ?? new Error("no totp");
+    const verified = await admin.client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: await generate({ secret: enrolled.data.totp.secret }) });
+    expect(verified.error).toBeNull();
+    await sleep(350);
+    const aal1 = await signIn(admin.email);
+    const aal1Cookie = await cookieHeader(aal1.session);
+    await expectApiHidden(aal1Cookie);
+    expect(await pages(aal1Cookie, target.id)).toEqual(HIDDEN);
+    const aal2 = await aal1.client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: await generate({ secret: enrolled.data.totp.secret, epoch: Date.now() / 1000 + 30 }) });
+    expect(aal2.error).toBeNull();
+    const { data } = await aal1.client.auth.getSession();
+    const aal2Cookie = await cookieHeader(data.session!);
+    expect((await api(aal2Cookie, "GET", "users")).status).toBe(200);
+    expect(await pages(aal2Cookie, target.id)).toEqual(OPEN);
+  });
+
+  it("refuses every action of a session signed in more than 12 hours ago, but still lets it read", async () => {
+    const admin = await makeAdmin();
+    const later = (hours: number) => createAdminApiHandler({ now: () => new Date(Date.now() + hours * 3_600_000) });
+    const stale = later(12.1);
+    const reauth = { status: 403, body: { statusCode: 403, message: "请重新输入密码以继续操作" } };
+    expect(await api(admin.cookie, "POST", `users/${target.id}/ban`, { length: "1d" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/recovery-mail`, {}, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "DELETE", `users/${target.id}/factors/00000000-0000-4000-8000-000000000000`, undefined, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
+    // Within the window, the same session acts.
+    expect((await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, later(11.9))).status).toBe(200);
+  });
+});
+
+describe("the users section's actions", () => {
+  it("bans (the user can no longer sign in), unbans, and writes an audit row for each", async () => {
+    const admin = await makeAdmin();
+    const victim = await newUser();
+    const banned = await api(admin.cookie, "POST", `users/${victim.id}/ban`, { length: "7d" });
+    expect(banned.status).toBe(200);
+    const until = Date.parse((banned.body as { bannedUntil: string }).bannedUntil);
+    expect(until - Date.now()).toBeGreaterThan(6.9 * 24 * 3_600_000);
+    await expect(signIn(victim.email)).rejects.toThrow();
+    const row = (await api(admin.cookie, "GET", `users?q=${victim.email}`)).body as { users: { status: { banned: boolean } }[] };
+    expect(row.users[0]?.status.banned).toBe(true);
+    expect((await api(admin.cookie, "POST", `users/${victim.id}/unban`, {})).status).toBe(200);
+    await expect(signIn(victim.email)).resolves.toBeTruthy();
+    const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, victim.id)).orderBy(adminAuditLog.createdAt);
+    expect(audit.map((entry) => [entry.actorId, entry.action])).toEqual([
+      [admin.id, "user.ban"],
+      [admin.id, "user.unban"],
+    ]);
+    expect(audit[0]?.before).toEqual({ bannedUntil: null });
+    expect(audit[0]?.after).toMatchObject({ length: "7d" });
+    expect(audit[1]?.after).toEqual({ bannedUntil: null });
+    // The 审计日志 API lists them, newest first, for this user only when asked.
+    const listed = (await api(admin.cookie, "GET", `audit?user=${victim.id}`)).body as { total: number; entries: { action: string; actorId: string }[] };
+    expect(listed.total).toBe(2);
+    expect(listed.entries.map((entry) => entry.action)).toEqual(["user.unban", "user.ban"]);
+    expect((await api(admin.cookie, "GET", "audit")).body).toMatchObject({ page: 1, perPage: 50 });
+  });
+
+  it("refuses to ban oneself, bad bodies, other types and unknown users", async () => {
+    const admin = await makeAdmin();
+    expect(await api(admin.cookie, "POST", `users/${admin.id}/ban`, { length: "1d" })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", `users/${target.id}/ban`, { length: "1y" })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", `users/${target.id}/ban`, { length: "1d", extra: true })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "users/not-a-uuid/ban", { length: "1d" })).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/ban", { length: "1d" })).toMatchObject({ status: 404 });
+    const url = `${SITE}/api/admin/users/${target.id}/ban`;
+    const form = await callRouteHandler(
+      (request) => adminRoute.POST(request, { params: Promise.resolve({ path: ["users", target.id, "ban"] }) }),
+      new NextRequest(url, { method: "POST", headers: { ...(await headersFor(url, admin.cookie)), "content-type": "application/x-www-form-urlencoded" }, body: "length=1d" }),
+    );
+    expect(form.status).toBe(415);
+  });
+
+  it("removes a user's MFA factor and sends a recovery mail, with audit rows", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const { client } = await signIn(user.email);
+    const enrolled = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "旧手机" });
+    if (enrolled.error) throw enrolled.error;
+    expect((await api(admin.cookie, "DELETE", `users/${user.id}/factors/${enrolled.data.id}`)).status).toBe(200);
+    const { data } = await service.auth.admin.mfa.listFactors({ userId: user.id });
+    expect(data?.factors).toEqual([]);
+    // Another user's factor id under this user's path is not found.
+    expect((await api(admin.cookie, "DELETE", `users/${target.id}/factors/${enrolled.data.id}`)).status).toBe(404);
+    expect(await api(admin.cookie, "POST", `users/${user.id}/recovery-mail`, {})).toEqual({ status: 200, body: { email: user.email } });
+    const mails = await (await getDatabase()).select().from(outboxMessages).where(eq(outboxMessages.recipient, user.email));
+    expect(mails.some((mail) => mail.kind === "recovery")).toBe(true);
+    const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["user.mfa_factor.delete", "user.recovery_mail"]);
+  });
+});

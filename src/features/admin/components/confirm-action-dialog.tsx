@@ -1,0 +1,53 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { adminCopy } from "../copy";
+
+type ConfirmActionDialogProps = {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  /** The confirming button's text: the action itself (封禁, 移除 …). */
+  confirmLabel: string;
+  /** Runs on 确认; the dialog closes when it resolves and stays open (for another try) when it throws. */
+  onConfirm: () => Promise<void>;
+  destructive?: boolean;
+};
+
+/** Every operator action asks first, naming what will happen (issue 18: destructive actions confirmed). */
+export function ConfirmActionDialog({ trigger, title, description, confirmLabel, onConfirm, destructive = false }: ConfirmActionDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch {
+      // The caller has shown the error; keep the dialog for another try.
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+            {adminCopy.actions.cancel}
+          </Button>
+          <Button variant={destructive ? "destructive" : "default"} onClick={confirm} disabled={pending}>
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import { isAuthApiError } from "@supabase/supabase-js";
+import { headers } from "next/headers";
+import { cache } from "react";
+import { checkSession } from "@/features/auth/session-check";
+import { openSessionHandoff, SESSION_HANDOFF_HEADER, type HandedOffSession } from "@/features/auth/session-handoff";
+import { getEnv } from "@/lib/env";
+import { createSupabaseAdminClient } from "@/lib/supabase/admin";
+import { getSupabaseConnection } from "@/lib/supabase/connection";
+import { createSupabaseServerClient } from "@/lib/supabase/server";
+import { TtlCache } from "@/lib/ttl-cache";
+import { sessionAuthenticatedAt } from "./admin-freshness";
+import { findUserByEmail, hasAdminRole, isListedAdmin, setAdminRole } from "./admin-role";
+
+/** The operator of this request. */
+export type AdminSession = {
+  userId: string;
+  email: string | null;
+  authenticatedAt: Date | null;
+  /** aal2: the operator has MFA (else they would not be here at aal2), so a password alone cannot refresh the session. */
+  aal2: boolean;
+};
+
+type Claims = HandedOffSession["claims"];
+
+/** The access token's claims, verified once per request (the proxy's handoff, else getClaims). */
+async function verifiedClaims(): Promise<{ claims: Claims; accessToken: string | undefined } | null> {
+  const handedOff = openSessionHandoff((await headers()).get(SESSION_HANDOFF_HEADER));
+  if (handedOff) return handedOff;
+  const supabase = await createSupabaseServerClient();
+  const { data, error } = await supabase.auth.getClaims();
+  const claims = data?.claims;
+  if (error || typeof claims?.sub !== "string") return null;
+  const { data: current } = await supabase.auth.getSession();
+  return { claims: claims as unknown as Claims, accessToken: current.session?.access_token };
+}
+
+/**
+ * Who may open the console: a live session (not signed out, not banned; aal2 when the user has a
+ * verified MFA factor — an aal1 operator is treated as anybody), whose token says `role: admin`, and
+ * whose account still says so now (a token lives up to an hour; `liveAdmin` asks the auth admin
+ * API, cached for SESSION_CHECK_CACHE_MS). A listed address (ADMIN_EMAILS) is granted the role on
+ * its first visit, so its token need not carry it yet. Null for everyone else, with no reason given.
+ * Cached per request (React `cache`), so a page's layout and the page ask once.
+ */
+export const resolveAdmin = cache(async (): Promise<AdminSession | null> => {
+  const verified = await verifiedClaims();
+  if (!verified) return null;
+  const { claims, accessToken } = verified;
+  const verdict = await checkSession(await getSupabaseConnection(), claims, accessToken);
+  if (verdict.state !== "ok") return null;
+  const listed = !!claims.email && adminEmails().includes(claims.email.toLowerCase());
+  if (!hasAdminRole(claims.app_metadata) && !listed) return null;
+  if (!(await liveAdmin(verdict.userId))) return null;
+  return { userId: verdict.userId, email: claims.email ?? null, authenticatedAt: sessionAuthenticatedAt(claims.amr), aal2: claims.aal === "aal2" };
+});
+
+const adminEmails = () => getEnv().ADMIN_EMAILS ?? [];
+
+const CACHE_KEY = Symbol.for("sparkai.admin-role-liveness");
+
+function roleCache(): TtlCache<boolean> {
+  const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: TtlCache<boolean> };
+  holder[CACHE_KEY] ??= new TtlCache(getEnv().SESSION_CHECK_CACHE_MS, 1_000);
+  return holder[CACHE_KEY];
+}
+
+/** Whether the account is an operator right now, per the auth service (fails closed on outages). */
+async function liveAdmin(userId: string): Promise<boolean> {
+  try {
+    return await roleCache().getOrLoad(userId, async () => {
+      const admin = await createSupabaseAdminClient();
+      const { data, error } = await admin.auth.admin.getUserById(userId);
+      if (error) {
+        if (isAuthApiError(error) && error.status < 500) return false;
+        throw error;
+      }
+      if (hasAdminRole(data.user.app_metadata)) return true;
+      if (!isListedAdmin(data.user, adminEmails())) return false;
+      await setAdminRole(admin, data.user, true);
+      return true;
+    });
+  } catch (error) {
+    console.warn("管理员身份核对失败", error);
+    return false;
+  }
+}
+
+/** Grants the role to every confirmed ADMIN_EMAILS account (start-up). */
+export async function grantListedAdmins(): Promise<string[]> {
+  const admin = await createSupabaseAdminClient();
+  const connection = await getSupabaseConnection();
+  const granted: string[] = [];
+  for (const email of adminEmails()) {
+    const user = await findUserByEmail(connection, email);
+    if (!user || hasAdminRole(user.app_metadata) || !isListedAdmin(user, adminEmails())) continue;
+    await setAdminRole(admin, user, true);
+    granted.push(email);
+  }
+  return granted;
+}

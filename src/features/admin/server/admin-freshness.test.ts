@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_SESSION_FRESH_MS, isFreshSession, sessionAuthenticatedAt } from "./admin-freshness";
+import { hasAdminRole, isListedAdmin } from "./admin-role";
+import { userStatus } from "./admin-users";
+
+describe("admin session freshness", () => {
+  it("takes the newest authentication of the session (a later TOTP step counts)", () => {
+    expect(sessionAuthenticatedAt([{ timestamp: 100 }, { timestamp: 300 }, { timestamp: 200 }])).toEqual(new Date(300_000));
+    expect(sessionAuthenticatedAt([])).toBeNull();
+    expect(sessionAuthenticatedAt(undefined)).toBeNull();
+  });
+
+  it("is fresh for 12 hours, and never without a known sign-in time", () => {
+    const signedIn = new Date("2026-11-25T00:00:00Z");
+    expect(isFreshSession(signedIn, new Date(signedIn.getTime() + ADMIN_SESSION_FRESH_MS))).toBe(true);
+    expect(isFreshSession(signedIn, new Date(signedIn.getTime() + ADMIN_SESSION_FRESH_MS + 1))).toBe(false);
+    expect(isFreshSession(null, signedIn)).toBe(false);
+  });
+});
+
+describe("operator role", () => {
+  it("is app_metadata.role = admin only", () => {
+    expect(hasAdminRole({ role: "admin" })).toBe(true);
+    expect(hasAdminRole({ role: "Admin" })).toBe(false);
+    expect(hasAdminRole({ roles: ["admin"] })).toBe(false);
+    expect(hasAdminRole(null)).toBe(false);
+  });
+
+  it("comes from ADMIN_EMAILS only for a confirmed address, case-insensitively", () => {
+    const listed = ["ops@example.com"];
+    expect(isListedAdmin({ email: "Ops@Example.com", email_confirmed_at: "2026-11-25T00:00:00Z" }, listed)).toBe(true);
+    expect(isListedAdmin({ email: "ops@example.com", email_confirmed_at: undefined }, listed)).toBe(false);
+    expect(isListedAdmin({ email: "ops@example.com.evil", email_confirmed_at: "2026-11-25T00:00:00Z" }, listed)).toBe(false);
+  });
+});
+
+describe("user status", () => {
+  const now = new Date("2026-11-25T00:00:00Z");
+  it("is 正常 without a ban or after it ends, banned until a time, and 永久 for the console's 100 years", () => {
+    expect(userStatus({ banned_until: undefined }, now)).toEqual({ banned: false });
+    expect(userStatus({ banned_until: "2026-11-24T00:00:00Z" }, now)).toEqual({ banned: false });
+    expect(userStatus({ banned_until: "2026-11-26T00:00:00.000Z" }, now)).toEqual({ banned: true, until: "2026-11-26T00:00:00.000Z", permanent: false });
+    expect(userStatus({ banned_until: "2126-11-25T00:00:00Z" }, now)).toMatchObject({ banned: true, permanent: true });
+  });
+});
