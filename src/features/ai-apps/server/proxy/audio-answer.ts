@@ -38,7 +38,8 @@ export function relayAudio(upstream: Response, done: () => void): Response {
     },
   });
   const headers = new Headers({ "Content-Type": type, "Cache-Control": "no-store" });
+  // fetch has already decoded a compressed body, so its Content-Length would be the encoded one.
   const length = upstream.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
+  if (length && !upstream.headers.has("content-encoding")) headers.set("Content-Length", length);
   return new Response(body, { status: 200, headers });
 }
