@@ -40,6 +40,8 @@ export interface DemoApp {
   citations?: boolean;
   /** Keyword moderation (Dify's 敏感词规避), see moderation.ts. */
   moderation?: DemoModeration;
+  /** Speech to text and text to speech are on (`/audio-to-text`, `/text-to-audio`: audio.ts). */
+  voice?: boolean;
   name: string;
   description: string;
   icon: string;
@@ -66,6 +68,7 @@ export const demoApps: readonly DemoApp[] = [
     description: "演示对话应用：用 Markdown 回答您的问题，支持多轮对话、追问建议和文件上传。",
     icon: "message-square",
     citations: true,
+    voice: true,
     moderation: { keywords: [DEMO_SENSITIVE_WORD], inputReply: "抱歉，您的问题包含不适宜讨论的内容，火花助手无法回答。换个问题试试吧。" },
     openingStatement: "您好！我是火花助手（演示应用）。随便问我点什么，我会用带表格、代码和公式的 Markdown 回答您。",
     suggestedQuestions: ["介绍一下思维火花", "如何写一份周报？", "解释一下勾股定理"],
@@ -120,6 +123,7 @@ export const demoApps: readonly DemoApp[] = [
     mode: "chat",
     difyMode: "agent-chat",
     citations: true,
+    voice: true,
     name: "火花智能体",
     description: "演示智能体应用：先思考，再调用网页搜索和计算器等工具，最后给出回答，每一步都可以展开查看。",
     icon: "lightbulb",
@@ -133,6 +137,7 @@ export const demoApps: readonly DemoApp[] = [
     mode: "chat",
     difyMode: "advanced-chat",
     citations: true,
+    voice: true,
     moderation: { keywords: [DEMO_SENSITIVE_WORD], outputReply: "这条回答包含不适宜展示的内容，已被隐藏。" },
     name: "火花知识助手",
     description: "演示对话流应用：每个问题都会经过开始、知识检索、大模型和直接回复四个节点，回答时可以展开查看每个节点的运行情况。",

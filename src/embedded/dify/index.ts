@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Database } from "@/lib/db/types";
 import type { DemoEnv } from "./context";
+import { audioRoutes } from "./audio";
 import { findDemoAppByKey } from "./demo-apps";
 import { difyError } from "./errors";
 import { generateRoutes } from "./routes-generate";
@@ -9,6 +10,7 @@ import { StopFlags } from "./sse";
 
 export { DEMO_AGENT_KEY, DEMO_CHAT_KEY, DEMO_CHATFLOW_KEY, DEMO_COMPLETION_KEY, DEMO_WORKFLOW_KEY, demoApps, type DemoApp, type DemoAppMode } from "./demo-apps";
 export { TRIGGERS } from "./triggers";
+export { DEMO_TRANSCRIPT } from "./audio";
 
 export interface DemoDifyServerOptions {
   db: Database;
@@ -46,6 +48,7 @@ export function createDemoDifyServer(options: DemoDifyServerOptions): Hono {
 
   app.route("/", dataRoutes(deps));
   app.route("/", generateRoutes(deps));
+  app.route("/", audioRoutes(deps));
   app.notFound((c) => difyError(c, 404, "not_found", "The requested URL was not found on the server."));
   app.onError((error, c) => {
     console.error("[embedded dify]", error);

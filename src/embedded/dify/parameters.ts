@@ -31,13 +31,18 @@ export function fileUploadFor(app: DemoApp) {
   };
 }
 
+/** The one voice of the demo's text to speech (a tone, see wav.ts). */
+export const DEMO_VOICE = "spark-demo";
+
 export function parametersFor(app: DemoApp) {
   return {
     opening_statement: app.openingStatement,
     suggested_questions: app.suggestedQuestions,
     suggested_questions_after_answer: { enabled: app.mode === "chat" },
-    speech_to_text: { enabled: false },
-    text_to_speech: { enabled: false, voice: "", language: "", autoPlay: "disabled" },
+    speech_to_text: { enabled: app.voice === true },
+    text_to_speech: app.voice
+      ? { enabled: true, voice: DEMO_VOICE, language: "zh-Hans", autoPlay: "disabled" }
+      : { enabled: false, voice: "", language: "", autoPlay: "disabled" },
     retriever_resource: { enabled: app.citations === true },
     annotation_reply: { enabled: false },
     more_like_this: { enabled: false },

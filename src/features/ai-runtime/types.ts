@@ -31,6 +31,10 @@ export interface DifyParameters {
   system_parameters?: DifySystemParameters;
   /** Keyword / API moderation settings; read by the chat page's moderation.ts (open shape). */
   sensitive_word_avoidance?: unknown;
+  /** Voice input in the chat composer (`audio-to-text`). */
+  speech_to_text?: { enabled?: boolean };
+  /** Reading answers aloud (`text-to-audio`); `voice` / `language` are the app's defaults. */
+  text_to_speech?: { enabled?: boolean; voice?: string; language?: string; autoPlay?: string };
   /** Model apps only: the models a user may switch between, and the one a new conversation uses. */
   models?: { id: string; name: string; vision?: boolean }[];
   default_model?: string;

@@ -3,7 +3,7 @@
  * next.config.ts (its `headers()`) and the proxy share one list.
  */
 
-/** Features the app never uses: nothing on our origin, nor a frame of it, may ask for them. */
+/** Features the app never uses (nothing on our origin, nor a frame of it, may ask for them), and the microphone for our own pages only. */
 const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "camera=()",
@@ -11,8 +11,8 @@ const PERMISSIONS_POLICY = [
   "geolocation=()",
   "gyroscope=()",
   "magnetometer=()",
-  // The app records no audio (no getUserMedia anywhere); widen to microphone=(self) if it ever does.
-  "microphone=()",
+  // The chat composer records questions (ai-chat's voice input); no frame or other origin may ask.
+  "microphone=(self)",
   "midi=()",
   "payment=()",
   "usb=()",

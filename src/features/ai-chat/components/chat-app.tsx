@@ -28,6 +28,7 @@ import { moderationReplies } from "../moderation";
 import { useChatSession } from "../use-chat-session";
 import { useConversationPins } from "../use-conversation-pins";
 import { useConversations } from "../use-conversations";
+import { ChatVoiceProvider, useVoiceConversation } from "../voice-context";
 import type { Conversation } from "../types";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
@@ -39,7 +40,15 @@ import { Welcome } from "./welcome";
 
 /** The chat page of an app: conversations sidebar (drawer on mobile), messages, composer. */
 export function ChatApp({ app }: { app: PublicAiApp }) {
-  return <AppParametersGate appid={app.appid}>{(parameters) => <ChatWorkspace app={app} parameters={parameters} />}</AppParametersGate>;
+  return (
+    <AppParametersGate appid={app.appid}>
+      {(parameters) => (
+        <ChatVoiceProvider appid={app.appid} parameters={parameters}>
+          <ChatWorkspace app={app} parameters={parameters} />
+        </ChatVoiceProvider>
+      )}
+    </AppParametersGate>
+  );
 }
 
 function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {
@@ -62,6 +71,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
     onAnswerEnded: useCallback(() => void refresh(), [refresh]),
   });
   const uploads = useUploads(app.appid, parameters.file_upload, parameters.system_parameters);
+  useVoiceConversation(session.conversationId);
   const { container: scroller, onScroll, pinToBottom } = useChatScroll(session.visible, session.history.hasMore && session.history.status !== "loading", session.loadOlder);
 
   const activeConversation = conversations.state.items.find((item) => item.id === session.conversationId);

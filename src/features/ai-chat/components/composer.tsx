@@ -4,6 +4,7 @@ import { ArrowUp, Paperclip, Square } from "lucide-react";
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { PendingFiles, shouldSendOnKeyDown, useTouchInput, type PendingFile } from "@/features/ai-runtime";
+import { VoiceInputButton } from "./voice-input-button";
 
 interface ComposerProps {
   streaming: boolean;
@@ -97,6 +98,7 @@ export function Composer({ streaming, disabled, uploads, onSend, onStop }: Compo
             </Button>
           </>
         )}
+        <VoiceInputButton disabled={disabled} onTranscript={setText} />
         <span className="ml-auto hidden text-xs text-muted-foreground sm:inline">{uploads.uploading ? "文件上传中…" : "AI 生成的内容仅供参考"}</span>
         {streaming ? (
           <Button type="button" size="sm" variant="outline" onClick={onStop} className="ml-auto rounded-full sm:ml-0">

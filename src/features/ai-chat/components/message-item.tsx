@@ -12,6 +12,7 @@ import { BranchSwitcher, type Branch } from "./branch-switcher";
 import { Citations } from "./citations";
 import { ModerationNotice } from "./moderation-notice";
 import { QuestionEditor } from "./question-editor";
+import { ReadAloudButton } from "./read-aloud-button";
 import { WorkflowProgress } from "./workflow-progress";
 
 function FileChip({ file }: { file: ChatFile }) {
@@ -116,6 +117,7 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
             <div className="-ml-1.5 flex items-center gap-0.5 text-muted-foreground">
               <CopyButton label="复制回答" getText={() => splitThinking(exchange.answer).answer} />
               {exchange.messageId && <FeedbackButtons rating={exchange.feedback} onRate={(rating, content) => onRate(exchange.key, rating, content)} />}
+              {exchange.messageId && !moderated && <ReadAloudButton messageId={exchange.messageId} />}
               {revisable && (
                 <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="重新生成" title="重新生成" onClick={() => onRevise(exchange.key)}>
                   <RotateCcw aria-hidden />

@@ -22,6 +22,12 @@ export interface Endpoint {
   generation?: GenerationKind;
   /** A stop endpoint: only tasks this proxy saw start for this user. */
   stopTask?: string;
+  /** A multipart body: a file upload checked against the app's `file_upload`, or a recording. */
+  form?: "upload" | "audio";
+  /** The upstream answers bytes (text-to-audio), relayed with their audio type. */
+  audioAnswer?: boolean;
+  /** Calls that cost upstream money without being generations (no quota): this many a minute per user. */
+  rateLimit?: { name: string; perMinute: number; message: string };
 }
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -59,6 +65,21 @@ const rating = z.enum(["like", "dislike"], { message: "rating 必须是 like、d
 const feedbackBody = z.looseObject({ rating, content: z.string().max(2000, "反馈内容太长").optional() });
 const messageFeedbackBody = feedbackBody.extend({ message_id: z.string().regex(ID, "消息 ID 格式不正确") });
 const emptyBody = z.looseObject({});
+// Strict about what goes upstream: Dify's `streaming` is ignored, anything else dropped. A message is
+// read aloud only inside the user's conversation (the handler checks it: Dify itself does not).
+const textToAudioBody = z
+  .object({
+    message_id: z.string().regex(ID, "消息 ID 格式不正确").optional(),
+    conversation_id: z.string().regex(ID, "对话 ID 格式不正确").optional(),
+    text: z.string().trim().min(1, "请提供要朗读的文字").max(5000, "朗读的文字最多 5000 个字符").optional(),
+    voice: z.string().trim().min(1).max(100, "音色名称太长").optional(),
+  })
+  .refine((body) => body.message_id !== undefined || body.text !== undefined, { message: "请提供要朗读的消息或文字" })
+  .refine((body) => body.message_id === undefined || body.conversation_id !== undefined, { message: "朗读消息时请提供对话 ID" });
+
+/** Speech to text and text to speech: 30 calls a minute per user, each direction. */
+const VOICE_CALLS_PER_MINUTE = 30;
+const VOICE_LIMIT_MESSAGE = "语音请求太频繁，请稍后再试";
 
 const CHAT: readonly AiAppKind[] = ["chat"];
 const ALL: readonly AiAppKind[] = ["chat", "workflow", "completion"];
@@ -82,10 +103,12 @@ export function resolveEndpoint(method: string, path: readonly string[]): Resolv
       if (first === "conversations") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/conversations", userIn: "query", query: ["last_id", "limit", "sort_by"], kinds: CHAT });
       if (first === "messages") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/messages", userIn: "query", query: ["conversation_id", "first_id", "limit"], kinds: CHAT });
       // Body carries message_id; upstream is POST /messages/{id}/feedbacks (the handler rewrites the path).
+      if (first === "audio-to-text") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/audio-to-text", userIn: "form", form: "audio", kinds: ALL, rateLimit: { name: "speech-to-text", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
+      if (first === "text-to-audio") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/text-to-audio", userIn: "json", body: textToAudioBody, kinds: ALL, audioAnswer: true, rateLimit: { name: "text-to-speech", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
       if (first === "message-feedbacks") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/messages/{message_id}/feedbacks", userIn: "json", body: messageFeedbackBody, kinds: ["chat", "completion"] });
       return { error: "not_found" };
     case 2:
-      if (first === "files" && second === "upload") return found(["POST"], { name: "files/upload", upstreamMethod: "POST", upstreamPath: "/files/upload", userIn: "form", kinds: ALL });
+      if (first === "files" && second === "upload") return found(["POST"], { name: "files/upload", upstreamMethod: "POST", upstreamPath: "/files/upload", userIn: "form", form: "upload", kinds: ALL });
       if ((first === "workflow" || first === "workflows") && second === "run") return found(["POST"], { name: "workflow/run", upstreamMethod: "POST", upstreamPath: "/workflows/run", userIn: "json", body: workflowBody, kinds: ["workflow"], generation: "workflow" });
       if (first === "conversations") return found(["DELETE"], { name: "conversations/{id}", upstreamMethod: "DELETE", upstreamPath: `/conversations/${id(second)}`, userIn: "json", body: emptyBody, kinds: CHAT });
       return { error: "not_found" };

@@ -14,6 +14,16 @@ interface DifyErrorBody {
 
 const CONFIG_PROBLEMS = new Set(["provider_not_initialize", "provider_quota_exceeded", "model_currently_not_support", "app_unavailable", "agent_not_published"]);
 
+/** Dify's errors of audio-to-text and text-to-audio (reference §5.4). */
+const AUDIO_MESSAGES: Record<string, string> = {
+  speech_to_text_disabled: "该应用未开启语音输入",
+  provider_not_support_speech_to_text: "该应用的模型不支持语音识别",
+  provider_not_support_text_to_speech: "该应用的模型不支持语音朗读",
+  no_audio_uploaded: "没有收到录音，请重新录制",
+  audio_too_large: "录音太大，请缩短后重试",
+  unsupported_audio_type: "不支持该录音格式",
+};
+
 /** Chinese message for a Dify error (envelope code + HTTP status). */
 export function chineseMessageFor(status: number, code: string | undefined, upstreamMessage: string): string {
   // Our own model server (model apps) already says what went wrong, in Chinese.
@@ -21,6 +31,9 @@ export function chineseMessageFor(status: number, code: string | undefined, upst
   if (code && CONFIG_PROBLEMS.has(code)) return "AI 应用暂时不可用（模型或应用配置有问题），请联系管理员";
   if (code === "completion_request_error") return "模型调用失败，请稍后重试";
   if (code === "conversation_completed") return "该对话已结束，请新建对话";
+  const audio = code ? AUDIO_MESSAGES[code] : undefined;
+  if (audio) return audio;
+  if (status === 400 && /TTS is not enabled/i.test(upstreamMessage)) return "该应用未开启语音朗读";
   if (status === 404) {
     if (/conversation/i.test(upstreamMessage)) return "对话不存在或已删除";
     if (/message/i.test(upstreamMessage)) return "消息不存在或已删除";

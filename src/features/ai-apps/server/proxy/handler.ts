@@ -4,11 +4,15 @@ import { createDemoModelProvider } from "@/embedded/model-provider";
 import { createModelAppServer, type ModelAppServer } from "@/features/ai-models/server";
 import { ApiRouteError, readOptionalJsonBody } from "@/lib/api";
 import type { Database } from "@/lib/db/types";
+import { appRateLimitStore } from "@/lib/rate-limit";
 import { APPID_PATTERN } from "../../types";
 import type { AiApp } from "../registry";
 import { AppCache } from "./app-cache";
+import { relayAudio } from "./audio-answer";
+import { prepareAudioForm } from "./audio-form";
 import { resolveEndpoint, stopPathFor, type Endpoint, type GenerationKind } from "./endpoints";
 import { jsonError, mapUpstreamError, MESSAGES } from "./errors";
+import { checkOwnMessage } from "./message-owner";
 import { relayEventStream } from "./relay";
 import { RunningTasks } from "./running-tasks";
 import { publicParameters } from "./public-parameters";
@@ -155,10 +159,16 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     const url = new URL(request.url);
     const appid = url.searchParams.get("appid") ?? "";
     if (!APPID_PATTERN.test(appid)) return jsonError(404, MESSAGES.appNotFound);
-    const { apps, tasks } = await sharedState(await options.database());
+    const db = await options.database();
+    const { apps, tasks } = await sharedState(db);
     const app = await apps.get(appid);
     if (!app) return jsonError(404, MESSAGES.appNotFound);
     if (!endpoint.kinds.includes(app.kind)) return jsonError(400, MESSAGES.wrongKind);
+    if (endpoint.rateLimit) {
+      // Counted before the body is read, so a flood of large recordings is refused cheaply too.
+      const [calls = 0] = await appRateLimitStore(db).increment([`${endpoint.rateLimit.name}:${userId}`], 60_000);
+      if (calls > endpoint.rateLimit.perMinute) return jsonError(429, endpoint.rateLimit.message, { headers: { "Retry-After": "60" } });
+    }
 
     const upstream: Omit<UpstreamRequest, "signal"> = { method: endpoint.upstreamMethod, path: endpoint.upstreamPath };
     if (endpoint.userIn === "query") {
@@ -187,6 +197,15 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         upstream.path = `/messages/${encodeURIComponent(String(json.message_id))}/feedbacks`;
         delete json.message_id;
       }
+      if (endpoint.name === "text-to-audio") {
+        // Dify reads a message by id whoever owns it: only a message of the user's conversation goes up.
+        const { conversation_id: conversationId, message_id: messageId } = json;
+        delete json.conversation_id;
+        if (typeof messageId === "string" && typeof conversationId === "string") {
+          const refused = await checkOwnMessage(callUpstream, app, userId, { conversationId, messageId }, request.signal);
+          if (refused) return refused;
+        }
+      }
       streaming = json.response_mode === "streaming";
       upstream.json = json;
     }
@@ -195,7 +214,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       track(tasks.announceStop(endpoint.stopTask));
     }
     if (endpoint.userIn === "form") {
-      const form = await prepareUploadForm(request, app, userId, parameters);
+      const form = endpoint.form === "audio" ? await prepareAudioForm(request, userId) : await prepareUploadForm(request, app, userId, parameters);
       if (form instanceof Response) return form;
       upstream.form = form;
     }
@@ -250,6 +269,8 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       call.done();
       return mapUpstreamError(response);
     }
+
+    if (endpoint.audioAnswer) return relayAudio(response, call.done);
 
     const contentType = response.headers.get("content-type") ?? "";
     if (contentType.includes("text/event-stream") && response.body) {

@@ -1,5 +1,6 @@
 import type { AiApp } from "../registry";
 import { jsonError, MESSAGES } from "./errors";
+import { readFormWithin } from "./limited-body";
 import { checkUpload, largestLimitBytes, uploadRulesFrom, type ParametersCache } from "./uploads";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -16,15 +17,9 @@ export async function prepareUploadForm(request: Request, app: AiApp, userId: st
     return jsonError(502, MESSAGES.unreachable);
   }
   if (rules.families.size === 0) return jsonError(403, "该应用未开启文件上传");
-  // Refuse an oversized body before reading it into memory.
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > largestLimitBytes(rules) + MULTIPART_OVERHEAD) return jsonError(413, `文件太大，最大 ${largestLimitBytes(rules) / 1024 / 1024} MB`);
-  let incoming: FormData;
-  try {
-    incoming = await request.formData();
-  } catch {
-    return jsonError(400, "请用 multipart/form-data 上传文件");
-  }
+  // Refuse an oversized body before reading it into memory (by its length, or while it streams).
+  const incoming = await readFormWithin(request, largestLimitBytes(rules) + MULTIPART_OVERHEAD, `文件太大，最大 ${largestLimitBytes(rules) / 1024 / 1024} MB`);
+  if (incoming instanceof Response) return incoming;
   const files = incoming.getAll("file").filter((part): part is File => typeof part !== "string");
   if (files.length === 0) return jsonError(400, "请选择要上传的文件");
   if (files.length > 1) return jsonError(400, "一次只能上传一个文件");
