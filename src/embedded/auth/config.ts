@@ -111,10 +111,7 @@ export const authConfigSchema = z.object({
    */
   externalProviders: z
     .record(
-      z
-        .string()
-        .regex(/^[a-z0-9_-]{2,32}$/)
-        .refine((name) => name !== "wechat", "wechat 由 WECHAT_* 变量配置，不能写在 AUTH_EXTERNAL_PROVIDERS 里"),
+      z.string().regex(/^[a-z0-9_-]{2,32}$/),
       z.object({
         clientId: z.string().min(1),
         clientSecret: z.string().default(""),
@@ -124,6 +121,7 @@ export const authConfigSchema = z.object({
         scopes: z.string().optional(),
       }),
     )
+    .refine((providers) => !("wechat" in providers), "wechat 由 WECHAT_* 变量配置，不能写在 AUTH_EXTERNAL_PROVIDERS 里")
     .default({}),
   /**
    * WeChat sign-in (provider `wechat`, not OAuth 2.0 enough for `externalProviders`): the open
