@@ -72,7 +72,8 @@ export const authCopy = {
     signUp: "注册",
     oauthError: "第三方登录失败：",
     oauthDivider: "或使用第三方账号",
-    oauthWith: (provider: string) => `使用 ${provider} 登录`,
+    // Spaces only around a Latin name: 使用 GitHub 登录, 使用微信登录.
+    oauthWith: (provider: string) => (/^[\x20-\x7e]+$/.test(provider) ? `使用 ${provider} 登录` : `使用${provider}登录`),
     demo: {
       label: "演示账号",
       title: "体验用的演示账号（仅开发模式）",

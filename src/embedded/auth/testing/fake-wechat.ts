@@ -20,6 +20,13 @@ export interface FakeWechatOptions {
   apps: Partial<Record<FakeWechatAppKind, { appId: string; appSecret: string }>>;
   /** The clock, for code expiry (5 minutes). */
   now?: () => number;
+  /** Default 0 (a free one). */
+  port?: number;
+  /**
+   * E2E: `POST /__fake/act-as` with a person's JSON sets who scans next (the browser test cannot
+   * call `actAs` in this process), and `GET /health` answers ok.
+   */
+  control?: boolean;
 }
 
 const CODE_LIFETIME_MS = 5 * 60 * 1000;
@@ -119,8 +126,21 @@ export async function startFakeWechat(options: FakeWechatOptions) {
     };
   }
 
+  async function control(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const person = JSON.parse(Buffer.concat(chunks).toString("utf8")) as FakeWechatPerson;
+    current = person;
+    consent = "approve";
+    response.writeHead(204).end();
+  }
+
   function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? "/", "http://fake-wechat");
+    if (options.control && request.method === "GET" && url.pathname === "/health") return response.writeHead(200).end("ok");
+    if (options.control && request.method === "POST" && url.pathname === "/__fake/act-as") {
+      return void control(request, response).catch(() => response.writeHead(400).end());
+    }
     if (request.method === "GET" && url.pathname in PAGES) return authorizePage(url, response);
     const json = (body: unknown) => response.writeHead(200, { "content-type": "text/plain" }).end(JSON.stringify(body));
     if (request.method === "GET" && url.pathname === "/sns/oauth2/access_token") return json(accessToken(url.searchParams));
@@ -129,7 +149,7 @@ export async function startFakeWechat(options: FakeWechatOptions) {
   }
 
   const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
