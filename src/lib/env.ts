@@ -65,6 +65,7 @@ export const envSchema = z
     AUTH_DISABLE_SIGNUP: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     AUTH_SECURE_EMAIL_CHANGE: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_MANUAL_LINKING: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     AUTH_JWT_EXPIRY: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
     AUTH_REFRESH_TOKEN_REUSE_INTERVAL: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
     AUTH_OTP_LENGTH: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),

@@ -296,6 +296,8 @@ describe("WeChat sign-in switched off or partly configured", () => {
     const config = authConfigFromEnv({ WECHAT_OPEN_APP_ID: OPEN.appId, WECHAT_OPEN_APP_SECRET: OPEN.appSecret });
     expect(config.wechat).toEqual({ open: OPEN, openBaseUrl: "https://open.weixin.qq.com", apiBaseUrl: "https://api.weixin.qq.com" });
     expect(authConfigFromEnv({}).wechat.open).toBeUndefined();
+    expect(authConfigFromEnv({ AUTH_MANUAL_LINKING: "true" }).manualLinking).toBe(true);
+    expect(authConfigFromEnv({}).manualLinking).toBe(false);
     expect(() => authConfigFromEnv({ WECHAT_MP_APP_ID: MP.appId })).toThrow(/WECHAT_MP_APP_ID 与 WECHAT_MP_APP_SECRET 必须同时设置/);
     expect(() => authConfigFromEnv({ WECHAT_OPEN_APP_ID: "not-an-appid", WECHAT_OPEN_APP_SECRET: "x" })).toThrow(/WECHAT_OPEN_APP_ID: 必须是 wx 开头的 18 位 AppID/);
     expect(() => authConfigFromEnv({ WECHAT_API_BASE_URL: "nope" })).toThrow(/WECHAT_API_BASE_URL: 必须是完整的网址/);

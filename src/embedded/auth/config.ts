@@ -249,6 +249,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     phoneEnabled: bool(env.AUTH_PHONE_ENABLED),
     secureEmailChange: bool(env.AUTH_SECURE_EMAIL_CHANGE),
     passwordChangeRequiresReauthentication: bool(env.AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION),
+    manualLinking: bool(env.AUTH_MANUAL_LINKING),
     jwksFile: text(env.AUTH_JWKS_FILE),
     jwtSecret: text(env.AUTH_JWT_SECRET),
     accessTokenLifetimeSeconds: int(env.AUTH_JWT_EXPIRY),
