@@ -28,11 +28,13 @@ interface OAuthState {
 
 const STATE_LIFETIME_SECONDS = 600;
 
-/** OAuth sign-in / linking: only providers configured in `externalProviders` exist. */
+/**
+ * OAuth sign-in / linking: the providers configured in `externalProviders`, and `wechat` when a
+ * WeChat application is configured (its own authorize URL and callback: `wechat-state.ts`).
+ */
 export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
   const { config, db } = deps;
   const callbackUrl = `${deps.externalUrl}/callback`;
-
   const wechatCallbackUrl = `${deps.externalUrl}/callback/wechat`;
   const signState = (state: OAuthState) => deps.keys.sign({ ...state, exp: Math.floor(Date.now() / 1000) + STATE_LIFETIME_SECONDS });
 
