@@ -3,4 +3,4 @@
 import { startFakeWechat } from "../../src/embedded/auth/testing/fake-wechat";
 import { E2E_WECHAT_OPEN_APP } from "./fake-wechat-app";
 
-void startFakeWechat({ apps: { open: E2E_WECHAT_OPEN_APP }, port: Number(process.env.FAKE_WECHAT_PORT), control: true });
+void startFakeWechat({ apps: { open: E2E_WECHAT_OPEN_APP }, port: Number(process.env.FAKE_WECHAT_PORT), control: true, consentPage: "page" });

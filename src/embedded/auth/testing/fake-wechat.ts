@@ -27,6 +27,12 @@ export interface FakeWechatOptions {
    * call `actAs` in this process), and `GET /health` answers ok.
    */
   control?: boolean;
+  /**
+   * "redirect" (default): the authorize URL answers 302 at once. "page": an HTML page that moves on
+   * by itself, as WeChat's QR page does after the scan — a browser then does not carry the
+   * `#wechat_redirect` fragment into the callback, as it would through a 302.
+   */
+  consentPage?: "redirect" | "page";
 }
 
 const CODE_LIFETIME_MS = 5 * 60 * 1000;
@@ -83,6 +89,13 @@ export async function startFakeWechat(options: FakeWechatOptions) {
     // A refusal: WeChat redirects with the state only.
     if (consent === "approve") back.searchParams.set("code", issueCode(page.kind, current!));
     back.searchParams.set("state", state);
+    if (options.consentPage === "page") {
+      const target = back.toString().replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+      response
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}"><title>微信登录</title><p>已扫码，正在登录…</p>`);
+      return;
+    }
     response.writeHead(302, { location: back.toString() }).end();
   }
 
