@@ -99,6 +99,8 @@ export default defineConfig({
         AUTH_SMS_DAILY_LIMIT: "100000",
         AUTH_MIN_MAIL_INTERVAL: "0",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Users may link / unlink third-party accounts in the settings (e2e/wechat-sign-in.spec.ts).
+        AUTH_MANUAL_LINKING: "true",
         WECHAT_OPEN_APP_ID: E2E_WECHAT_OPEN_APP.appId,
         WECHAT_OPEN_APP_SECRET: E2E_WECHAT_OPEN_APP.appSecret,
         WECHAT_OPEN_BASE_URL: wechatURL,

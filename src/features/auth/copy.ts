@@ -207,6 +207,18 @@ export const authCopy = {
       removed: "验证方式已移除",
       listLabel: "已绑定的验证方式",
     },
+    identities: {
+      title: "第三方账号",
+      description: "绑定后可以用这些账号登录本账户。",
+      linked: "已绑定",
+      notLinked: "未绑定",
+      link: "绑定",
+      unlink: "解除绑定",
+      linkLabel: (provider: string) => `绑定${provider}`,
+      unlinkLabel: (provider: string) => `解除绑定${provider}`,
+      unlinked: "已解除绑定",
+      lastOne: "这是唯一的登录方式，不能解除绑定",
+    },
     sessions: {
       title: "会话",
       description: "在其他浏览器或设备上的登录将全部退出，当前设备保持登录。",
