@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_WECHAT_OPEN_APP } from "./e2e/support/fake-wechat-app";
 import { findFreePort } from "./e2e/support/free-port";
 
 /**
@@ -21,6 +22,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "s
 const baseURL = `http://127.0.0.1:${port}`;
 const oauthPort = (process.env.FAKE_OAUTH_PORT ??= findFreePort());
 const oauthURL = `http://127.0.0.1:${oauthPort}`;
+const wechatPort = (process.env.FAKE_WECHAT_PORT ??= findFreePort());
+const wechatURL = `http://127.0.0.1:${wechatPort}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -63,6 +66,13 @@ export default defineConfig({
       env: { FAKE_OAUTH_PORT: oauthPort },
     },
     {
+      // WeChat's OAuth API as a fake, so "使用微信登录" can be followed end to end (e2e/wechat-sign-in.spec.ts).
+      command: "npx tsx e2e/support/fake-wechat-server.ts",
+      url: `${wechatURL}/health`,
+      reuseExistingServer: false,
+      env: { FAKE_WECHAT_PORT: wechatPort },
+    },
+    {
       // A keep-alive longer than Node's 5 s: otherwise a request sent on an idle socket as the server
       // closes it fails with ECONNRESET (seen in quota.spec and billing.spec on a busy machine).
       command: `npm run build && npm run start -- --port ${port} --hostname 127.0.0.1 --keepAliveTimeout 65000`,
@@ -91,6 +101,12 @@ export default defineConfig({
         AUTH_SMS_DAILY_LIMIT: "100000",
         AUTH_MIN_MAIL_INTERVAL: "0",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Users may link / unlink third-party accounts in the settings (e2e/wechat-sign-in.spec.ts).
+        AUTH_MANUAL_LINKING: "true",
+        WECHAT_OPEN_APP_ID: E2E_WECHAT_OPEN_APP.appId,
+        WECHAT_OPEN_APP_SECRET: E2E_WECHAT_OPEN_APP.appSecret,
+        WECHAT_OPEN_BASE_URL: wechatURL,
+        WECHAT_API_BASE_URL: wechatURL,
         AUTH_EXTERNAL_PROVIDERS: JSON.stringify({
           github: {
             clientId: "spark-e2e",

@@ -65,6 +65,7 @@ export const envSchema = z
     AUTH_DISABLE_SIGNUP: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     AUTH_SECURE_EMAIL_CHANGE: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
+    AUTH_MANUAL_LINKING: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     AUTH_JWT_EXPIRY: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
     AUTH_REFRESH_TOKEN_REUSE_INTERVAL: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
     AUTH_OTP_LENGTH: optionalText.pipe(z.string().regex(/^\d+$/, "必须是整数").optional()),
@@ -92,6 +93,13 @@ export const envSchema = z
     AUTH_DEVELOPMENT_LOOPBACK: optionalText.pipe(z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: "只能是 true 或 false" }).optional()),
     // Its fields are checked by the auth service's own schema (authConfigSchema.externalProviders).
     AUTH_EXTERNAL_PROVIDERS: optionalText.pipe(z.string().refine(isJsonObject, "必须是 JSON 对象，例如 {\"github\": {…}}").optional()),
+    // WeChat sign-in (provider wechat; pairs and base URLs checked again by authConfigFromEnv).
+    WECHAT_OPEN_APP_ID: optionalText.pipe(z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "必须是 wx 开头的 18 位 AppID").optional()),
+    WECHAT_OPEN_APP_SECRET: optionalText,
+    WECHAT_MP_APP_ID: optionalText.pipe(z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "必须是 wx 开头的 18 位 AppID").optional()),
+    WECHAT_MP_APP_SECRET: optionalText,
+    WECHAT_OPEN_BASE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
+    WECHAT_API_BASE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
     SMTP_FROM: optionalText,
     // Separate origin for user files' public / signed URLs (same app behind a second host name).
     STORAGE_PUBLIC_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://files.example-usercontent.com" }).optional()),

@@ -13,6 +13,11 @@ const rateLimit = z.object({
   windowSeconds: z.number().int().positive(),
 });
 
+/** One WeChat application: its AppID (wx + 16 hex digits) and AppSecret. */
+const wechatApp = z.object({ appId: z.string().regex(/^wx[0-9a-zA-Z]{16}$/), appSecret: z.string().min(1) });
+
+const defaultWechat = { openBaseUrl: "https://open.weixin.qq.com", apiBaseUrl: "https://api.weixin.qq.com" };
+
 const defaultRateLimits = {
   signIn: { max: 150, windowSeconds: 300 },
   signUp: { max: 30, windowSeconds: 300 },
@@ -116,7 +121,21 @@ export const authConfigSchema = z.object({
         scopes: z.string().optional(),
       }),
     )
+    .refine((providers) => !("wechat" in providers), "wechat 由 WECHAT_* 变量配置，不能写在 AUTH_EXTERNAL_PROVIDERS 里")
     .default({}),
+  /**
+   * WeChat sign-in (provider `wechat`, not OAuth 2.0 enough for `externalProviders`): the open
+   * platform's 网站应用 (微信扫码登录, desktop) and / or an official account (公众号网页授权, inside
+   * WeChat). The base URLs are for tests against a local fake.
+   */
+  wechat: z
+    .object({
+      open: wechatApp.optional(),
+      mp: wechatApp.optional(),
+      openBaseUrl: z.url().default(defaultWechat.openBaseUrl),
+      apiBaseUrl: z.url().default(defaultWechat.apiBaseUrl),
+    })
+    .default(defaultWechat),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;
@@ -142,6 +161,35 @@ function smsTestOtpsFromEnv(value: string | undefined) {
   return Object.fromEntries(
     value.split(",").map((pair) => pair.split(":").map((part) => part.trim().replace(/^\+/, "")) as [string, string]),
   );
+}
+
+const wechatEnvSchema = z.object({
+  WECHAT_OPEN_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "必须是 wx 开头的 18 位 AppID").optional(),
+  WECHAT_OPEN_APP_SECRET: z.string().min(1).optional(),
+  WECHAT_MP_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "必须是 wx 开头的 18 位 AppID").optional(),
+  WECHAT_MP_APP_SECRET: z.string().min(1).optional(),
+  WECHAT_OPEN_BASE_URL: z.url({ message: "必须是完整的网址" }).optional(),
+  WECHAT_API_BASE_URL: z.url({ message: "必须是完整的网址" }).optional(),
+});
+
+/** `WECHAT_*` → the `wechat` section; an AppID without its AppSecret (or the reverse) stops the start. */
+function wechatFromEnv(env: Record<string, string | undefined>) {
+  const values = Object.fromEntries(Object.keys(wechatEnvSchema.shape).map((name) => [name, text(env[name]?.trim())]));
+  const parsed = wechatEnvSchema.safeParse(values);
+  if (!parsed.success) {
+    throw new InvalidAuthConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`));
+  }
+  const vars = parsed.data;
+  const problems: string[] = [];
+  const app = (kind: "OPEN" | "MP") => {
+    const appId = vars[`WECHAT_${kind}_APP_ID`];
+    const appSecret = vars[`WECHAT_${kind}_APP_SECRET`];
+    if (!appId !== !appSecret) problems.push(`WECHAT_${kind}_APP_ID 与 WECHAT_${kind}_APP_SECRET 必须同时设置`);
+    return appId && appSecret ? { appId, appSecret } : undefined;
+  };
+  const section = dropUndefined({ open: app("OPEN"), mp: app("MP"), openBaseUrl: vars.WECHAT_OPEN_BASE_URL, apiBaseUrl: vars.WECHAT_API_BASE_URL });
+  if (problems.length > 0) throw new InvalidAuthConfigError(problems);
+  return Object.keys(section).length > 0 ? section : undefined;
 }
 
 function dropUndefined<T extends Record<string, unknown>>(object: T): Partial<T> {
@@ -201,6 +249,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     phoneEnabled: bool(env.AUTH_PHONE_ENABLED),
     secureEmailChange: bool(env.AUTH_SECURE_EMAIL_CHANGE),
     passwordChangeRequiresReauthentication: bool(env.AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION),
+    manualLinking: bool(env.AUTH_MANUAL_LINKING),
     jwksFile: text(env.AUTH_JWKS_FILE),
     jwtSecret: text(env.AUTH_JWT_SECRET),
     accessTokenLifetimeSeconds: int(env.AUTH_JWT_EXPIRY),
@@ -214,6 +263,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     passwordMinLength: int(env.AUTH_PASSWORD_MIN_LENGTH),
     passwordRequiredCharacters: list(env.AUTH_PASSWORD_REQUIRED_CHARACTERS),
     externalProviders: jsonFromEnv("AUTH_EXTERNAL_PROVIDERS", env.AUTH_EXTERNAL_PROVIDERS),
+    wechat: wechatFromEnv(env),
   });
   const baseRateLimits = (base.rateLimits ?? {}) as Record<string, unknown>;
   return parseAuthConfig({ ...base, ...fromEnv, rateLimits: { ...baseRateLimits, ...rateLimits } });

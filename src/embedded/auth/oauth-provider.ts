@@ -11,6 +11,11 @@ export interface ProviderProfile {
   emailVerified: boolean;
   /** Stored as the identity's data and copied into `user_metadata`, as GoTrue does. */
   claims: Record<string, unknown>;
+  /**
+   * Merge `claims` into what the identity already holds instead of replacing it (WeChat: each
+   * application reports only its own openid, and all of them stay known).
+   */
+  mergeClaims?: boolean;
 }
 
 const PROVIDER_TIMEOUT_MS = 10_000;

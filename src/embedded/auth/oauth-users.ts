@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { authIdentities, authUsers, type AuthUserRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
@@ -20,7 +20,11 @@ async function saveIdentity(deps: AuthDeps, user: AuthUserRow, provider: string,
     .values({ id: randomUUID(), providerId: profile.id, userId: user.id, provider, identityData: profile.claims, lastSignInAt: now })
     .onConflictDoUpdate({
       target: [authIdentities.providerId, authIdentities.provider],
-      set: { identityData: profile.claims, lastSignInAt: now, updatedAt: now },
+      set: {
+        identityData: profile.mergeClaims ? sql`${authIdentities.identityData} || ${JSON.stringify(profile.claims)}::jsonb` : profile.claims,
+        lastSignInAt: now,
+        updatedAt: now,
+      },
     });
   const [updated] = await deps.db
     .update(authUsers)

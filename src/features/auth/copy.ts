@@ -72,7 +72,8 @@ export const authCopy = {
     signUp: "注册",
     oauthError: "第三方登录失败：",
     oauthDivider: "或使用第三方账号",
-    oauthWith: (provider: string) => `使用 ${provider} 登录`,
+    // Spaces only around a Latin name: 使用 GitHub 登录, 使用微信登录.
+    oauthWith: (provider: string) => (/^[\x20-\x7e]+$/.test(provider) ? `使用 ${provider} 登录` : `使用${provider}登录`),
     demo: {
       label: "演示账号",
       title: "体验用的演示账号（仅开发模式）",
@@ -205,6 +206,18 @@ export const authCopy = {
       confirm: "确认移除",
       removed: "验证方式已移除",
       listLabel: "已绑定的验证方式",
+    },
+    identities: {
+      title: "第三方账号",
+      description: "绑定后可以用这些账号登录本账户。",
+      linked: "已绑定",
+      notLinked: "未绑定",
+      link: "绑定",
+      unlink: "解除绑定",
+      linkLabel: (provider: string) => `绑定${provider}`,
+      unlinkLabel: (provider: string) => `解除绑定${provider}`,
+      unlinked: "已解除绑定",
+      lastOne: "这是唯一的登录方式，不能解除绑定",
     },
     sessions: {
       title: "会话",

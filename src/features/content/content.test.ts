@@ -40,6 +40,7 @@ describe("the content of this site", () => {
       "/docs/guides/dify-apps",
       "/docs/guides/model-apps",
       "/docs/guides/supabase-postgres",
+      "/docs/guides/wechat-login",
       "/docs/guides/payments",
       "/docs/guides/deployment",
     ]);

@@ -12,6 +12,7 @@ export function registerMeta(app: Hono<AuthEnv>, deps: AuthDeps) {
   app.get("/settings", (c) => {
     const external: Record<string, boolean> = Object.fromEntries(KNOWN_PROVIDERS.map((name) => [name, name in config.externalProviders]));
     for (const name of Object.keys(config.externalProviders)) external[name] = true;
+    external.wechat = config.wechat.open !== undefined || config.wechat.mp !== undefined;
     return c.json({
       external: { ...external, anonymous_users: config.anonymousSignIns, email: config.emailEnabled, phone: config.phoneEnabled, saml: false },
       disable_signup: config.disableSignup,

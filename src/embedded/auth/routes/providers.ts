@@ -4,7 +4,7 @@ import { authFlowStates, authIdentities, authUsers } from "@/lib/db";
 import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, AuthApiError, badRequest } from "../errors";
 import { requireUser, type AuthEnv } from "../middleware";
-import { exchangeProviderCode, fetchProviderProfile } from "../oauth-provider";
+import { exchangeProviderCode, fetchProviderProfile, type ProviderProfile } from "../oauth-provider";
 import { userForProviderIdentity } from "../oauth-users";
 import { createFlowState } from "../one-time-tokens";
 import { readPkce } from "../pkce";
@@ -12,6 +12,8 @@ import { errorRedirect, sessionRedirect, withQuery } from "../redirect-params";
 import { isUuid } from "../request";
 import { startSession } from "../sessions";
 import { isBanned } from "../users";
+import { wechatProfile, type WechatAppKind } from "../wechat-api";
+import { takeWechatState, wechatAuthorizeUrl, wechatAppFor } from "../wechat-state";
 
 /** Signed `state` of an OAuth round trip: where to go back to, and which flow it belongs to. */
 interface OAuthState {
@@ -20,19 +22,28 @@ interface OAuthState {
   redirect_to: string;
   flow_state_id?: string;
   link_user_id?: string;
+  /** WeChat only: which application (网站应用 or 公众号) the code will come from. */
+  wechat_app?: WechatAppKind;
 }
 
 const STATE_LIFETIME_SECONDS = 600;
 
-/** OAuth sign-in / linking: only providers configured in `externalProviders` exist. */
+/**
+ * OAuth sign-in / linking: the providers configured in `externalProviders`, and `wechat` when a
+ * WeChat application is configured (its own authorize URL and callback: `wechat-state.ts`).
+ */
 export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
   const { config, db } = deps;
   const callbackUrl = `${deps.externalUrl}/callback`;
+  const wechatCallbackUrl = `${deps.externalUrl}/callback/wechat`;
+  const signState = (state: OAuthState) => deps.keys.sign({ ...state, exp: Math.floor(Date.now() / 1000) + STATE_LIFETIME_SECONDS });
 
+  /** The provider's consent page for this request (WeChat's also sets the state cookie on `c`). */
   async function providerRedirect(c: Context, linkUserId?: string): Promise<string> {
     const name = c.req.query("provider") ?? "";
     const provider = config.externalProviders[name];
-    if (!provider) throw badRequest("Unsupported provider: provider is not enabled");
+    const wechatApp = name === "wechat" ? wechatAppFor(config.wechat, c.req.header("user-agent")) : undefined;
+    if (!provider && !wechatApp) throw badRequest("Unsupported provider: provider is not enabled");
     const pkce = readPkce({ code_challenge: c.req.query("code_challenge"), code_challenge_method: c.req.query("code_challenge_method") });
     const flow = pkce
       ? await createFlowState(db, { ...pkce, userId: null, providerType: name, authenticationMethod: "oauth" })
@@ -43,13 +54,18 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
       redirect_to: requestRedirect(deps, c),
       ...(flow ? { flow_state_id: flow.id } : {}),
       ...(linkUserId ? { link_user_id: linkUserId } : {}),
+      ...(wechatApp ? { wechat_app: wechatApp } : {}),
     };
-    const url = new URL(provider.authorizeUrl);
-    url.searchParams.set("client_id", provider.clientId);
+    if (wechatApp) {
+      const signedState = await signState(state);
+      return wechatAuthorizeUrl(c, config.wechat, wechatApp, { signedState, callbackUrl: wechatCallbackUrl, lifetimeSeconds: STATE_LIFETIME_SECONDS });
+    }
+    const url = new URL(provider!.authorizeUrl);
+    url.searchParams.set("client_id", provider!.clientId);
     url.searchParams.set("redirect_uri", callbackUrl);
     url.searchParams.set("response_type", "code");
-    url.searchParams.set("scope", c.req.query("scopes") ?? provider.scopes ?? "");
-    url.searchParams.set("state", await deps.keys.sign({ ...state, exp: Math.floor(Date.now() / 1000) + STATE_LIFETIME_SECONDS }));
+    url.searchParams.set("scope", c.req.query("scopes") ?? provider!.scopes ?? "");
+    url.searchParams.set("state", await signState(state));
     return url.toString();
   }
 
@@ -61,11 +77,11 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
     return claims as OAuthState;
   }
 
-  app.get("/authorize", async (c) => c.redirect(await providerRedirect(c), 302));
-
-  /** The provider sends the browser back here; the answer is a redirect to the app, as GoTrue's. */
-  app.get("/callback", async (c) => {
-    const state = await readState(c.req.query("state"));
+  /**
+   * Turns the provider's answer into the app's redirect, as GoTrue's callback: the user (found,
+   * linked or created), then a PKCE code or the implicit session; failures as error parameters.
+   */
+  async function finish(c: Context, state: OAuthState, profileFromCode: (code: string) => Promise<ProviderProfile>, missingCode: AuthApiError) {
     const pkce = state.flow_state_id !== undefined;
     try {
       const providerError = c.req.query("error");
@@ -73,10 +89,8 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
         throw apiError(403, "oauth_provider_error", c.req.query("error_description") ?? providerError);
       }
       const code = c.req.query("code");
-      if (!code) throw apiError(400, "bad_oauth_callback", "OAuth callback with missing authorization code");
-      const provider = config.externalProviders[state.provider];
-      if (!provider) throw badRequest("Unsupported provider: provider is not enabled");
-      const profile = await fetchProviderProfile(provider, await exchangeProviderCode(provider, code, callbackUrl));
+      if (!code) throw missingCode;
+      const profile = await profileFromCode(code);
       const user = await userForProviderIdentity(deps, state.provider, profile, state.link_user_id);
       if (isBanned(user)) throw apiError(403, "user_banned", "User is banned");
       if (pkce) {
@@ -94,6 +108,32 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
       if (!(error instanceof AuthApiError)) throw error;
       return c.redirect(errorRedirect(state.redirect_to, error, pkce), 302);
     }
+  }
+
+  app.get("/authorize", async (c) => c.redirect(await providerRedirect(c), 302));
+
+  /** The provider sends the browser back here; the answer is a redirect to the app, as GoTrue's. */
+  app.get("/callback", async (c) => {
+    const state = await readState(c.req.query("state"));
+    return finish(
+      c,
+      state,
+      async (code) => {
+        const provider = config.externalProviders[state.provider];
+        if (!provider) throw badRequest("Unsupported provider: provider is not enabled");
+        return fetchProviderProfile(provider, await exchangeProviderCode(provider, code, callbackUrl));
+      },
+      apiError(400, "bad_oauth_callback", "OAuth callback with missing authorization code"),
+    );
+  });
+
+  /** WeChat's way back: `state` is only the binding of the signed state kept in the cookie. */
+  app.get("/callback/wechat", async (c) => {
+    const state = await readState(takeWechatState(c, wechatCallbackUrl, c.req.query("state")));
+    const kind = state.wechat_app;
+    if (state.provider !== "wechat" || !kind) throw apiError(400, "bad_oauth_state", "OAuth state parameter is invalid or has expired");
+    // A refusal comes back with the state and no code.
+    return finish(c, state, (code) => wechatProfile(config.wechat, kind, code), apiError(403, "oauth_provider_error", "用户拒绝了微信授权"));
   });
 
   const manualLinking = () => {

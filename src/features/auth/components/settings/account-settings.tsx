@@ -5,6 +5,7 @@ import { FormAlert } from "../form-alert";
 import { NewPasswordForm } from "../new-password-form";
 import { useAuth } from "../use-auth";
 import { EmailSection } from "./email-section";
+import { IdentitiesSection } from "./identities-section";
 import { MfaSection } from "./mfa-section";
 import { PhoneSection } from "./phone-section";
 import { ProfileSection } from "./profile-section";
@@ -13,8 +14,8 @@ import { SettingsCard } from "./settings-card";
 
 const copy = authCopy.settings;
 
-/** /dashboard/settings: profile, e-mail, phone, password, two-step verification, sessions. */
-export function AccountSettings() {
+/** /dashboard/settings: profile, e-mail, phone, password, third-party accounts, two-step verification, sessions. */
+export function AccountSettings({ oauthProviders = [] }: { oauthProviders?: readonly string[] }) {
   const { user, loaded } = useAuth();
   if (!user) {
     return loaded ? (
@@ -33,6 +34,7 @@ export function AccountSettings() {
       <SettingsCard id="password" title={copy.password.title} description={copy.password.description}>
         <NewPasswordForm submitLabel={copy.password.submit} />
       </SettingsCard>
+      <IdentitiesSection user={user} providers={oauthProviders} />
       <MfaSection />
       <SessionsSection />
     </div>

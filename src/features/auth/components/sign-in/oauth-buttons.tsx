@@ -11,6 +11,7 @@ const PROVIDER_NAMES: Record<string, string> = {
   google: "Google",
   linkedin_oidc: "LinkedIn",
   twitter: "X",
+  wechat: "微信",
 };
 
 export function providerDisplayName(provider: string): string {

@@ -26,7 +26,8 @@ export async function GET(request: NextRequest) {
   }
   const cookieName = redirectCookieName();
   const cookieStore = await cookies();
-  const saved = cookieName ? safeRedirectPath(cookieStore.get(cookieName)?.value) : null;
+  // `next`: where a flow started on a page returns (linking an account from the settings).
+  const saved = safeRedirectPath(params.get("next")) ?? (cookieName ? safeRedirectPath(cookieStore.get(cookieName)?.value) : null);
   if (cookieName) cookieStore.delete(cookieName);
   return NextResponse.redirect(await siteUrl(saved ?? "/dashboard"), 303);
 }
