@@ -68,7 +68,13 @@ export async function completeLocalOrder(db: Database, userId: string, orderId: 
 export async function activatePaidOrder(
   db: Database,
   order: CheckoutOrder,
-  options: { periodStart: Date; cancelAtPeriodEnd: boolean; providerPaymentId: string },
+  options: {
+    periodStart: Date;
+    cancelAtPeriodEnd: boolean;
+    providerPaymentId: string;
+    /** A renewal that extends a running period keeps the subscription's current start. */
+    subscriptionPeriodStart?: Date;
+  },
   now: Date,
 ): Promise<{ periodStart: Date; periodEnd: Date }> {
   const plan = planOrFree(order.planId);
@@ -77,7 +83,7 @@ export async function activatePaidOrder(
   const provider = order.provider === "stripe" ? "local" : order.provider;
   await upsertSubscription(
     db,
-    { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },
+    { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart: options.subscriptionPeriodStart ?? periodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },
     now,
   );
   await clearScheduledChange(db, order.userId);
