@@ -77,7 +77,9 @@ async function shortenPeriod(db: Database, { order, paid, refundedBefore, refund
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, order.userId)).limit(1);
   if (!row || !paid.periodStart || !paid.periodEnd || !row.currentPeriodEnd) return row?.currentPeriodEnd ?? null;
   const current = row.status !== "canceled" && row.provider === "alipay" && row.planId === order.planId;
-  if (!current || paid.periodEnd <= now || paid.periodEnd > row.currentPeriodEnd) return row.currentPeriodEnd;
+  // The order's period must be part of the subscription's current run (first purchase or a renewal of it).
+  const inRun = paid.periodStart >= row.currentPeriodStart && paid.periodStart < row.currentPeriodEnd;
+  if (!current || !inRun || paid.periodEnd <= now) return row.currentPeriodEnd;
 
   const duration = paid.periodEnd.getTime() - paid.periodStart.getTime();
   // Cumulative shares, so several partial refunds add up to exactly the whole period.
