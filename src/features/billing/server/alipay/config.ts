@@ -1,5 +1,5 @@
 import { AlipaySdk } from "alipay-sdk";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { Env } from "@/lib/env";
 
 export const DEFAULT_ALIPAY_GATEWAY = "https://openapi.alipay.com/gateway.do";
