@@ -144,6 +144,10 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
       expect(await fake.notify(no, body)).toBe("fail");
     }
     expect(await handleAlipayNotification(handle.db, setup, "x".repeat(20_000))).toEqual({ answer: "fail", outcome: "too_large" });
+    const huge = new Request("http://localhost/api/webhooks/alipay", { method: "POST", body: `${fake.notification(no)}&pad=${"x".repeat(20_000)}` });
+    expect(await (await handleAlipayNotifyRequest(huge, setup, handle.db)).text()).toBe("fail");
+    const unconfigured = new Request("http://localhost/api/webhooks/alipay", { method: "POST", body: fake.notification(no) });
+    expect(await (await handleAlipayNotifyRequest(unconfigured, null, handle.db)).text()).toBe("fail");
     expect((await orderOf(payment.orderId)).status).toBe("pending");
     expect(await subscriptionOf(userId)).toBeUndefined();
     expect(await listPayments(handle.db, userId)).toEqual([]);
