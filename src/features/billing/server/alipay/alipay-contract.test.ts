@@ -86,6 +86,7 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     expect(request.params.notify_url).toMatch(/\/api\/webhooks\/alipay$/);
     expect(request.bizContent).toMatchObject({ out_trade_no: outTradeNo(payment), total_amount: "49.00" });
     expect(outTradeNo(payment)).toMatch(/^[0-9a-f]{32}$/);
+    await expect(createAlipayPayment(handle.db, setup, { userId, plan: planOrFree("free"), interval: "month", method: "qr" })).rejects.toMatchObject({ statusCode: 400 });
     expect(await orderOf(payment.orderId)).toMatchObject({ provider: "alipay", status: "pending", amount: 4900, userId });
   });
 

@@ -1,4 +1,6 @@
+import { ApiRouteError } from "@/lib/api";
 import type { Database } from "@/lib/db";
+import { billingCopy } from "../../copy";
 import { planPriceFen, type BillingInterval, type Plan } from "../../plans";
 import { createCheckoutOrder } from "../checkout-orders";
 import { AlipayCallError, expectSuccess } from "./call";
@@ -31,6 +33,8 @@ export async function createAlipayPayment(
 ): Promise<AlipayPayment> {
   const now = input.now ?? new Date();
   const amount = planPriceFen(input.plan, input.interval);
+  // Which plans a user may buy is billing-actions' rule; a free plan never reaches Alipay at all.
+  if (amount <= 0) throw new ApiRouteError(400, billingCopy.errors.freePlanCheckout);
   const order = await createCheckoutOrder(db, { userId: input.userId, plan: input.plan, interval: input.interval, amount, provider: "alipay" });
   const expiresAt = new Date(now.getTime() + setup.orderTimeoutMs);
   const bizContent = {
