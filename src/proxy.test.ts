@@ -73,6 +73,8 @@ describe("cross-site writes to /api/* are refused in the proxy", () => {
       request("/api/notes", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
       request("/api/notes", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }),
       request("/api/webhooks/stripe", { method: "POST", headers: { "content-type": "application/json", origin: "https://stripe.example", "sec-fetch-site": "cross-site" }, body: "{}" }),
+      // Alipay's 异步通知 is a form POST from Alipay's servers; its RSA2 signature is checked by the route.
+      request("/api/webhooks/alipay", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" }),
     ];
     for (const passing of passes) {
       const response = await proxy(passing);

@@ -140,6 +140,12 @@ export const envSchema = z
     STRIPE_PRICE_TEAM_MONTH: optionalText,
     STRIPE_PRICE_TEAM_YEAR: optionalText,
     STRIPE_API_BASE: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 http://127.0.0.1:12111" }).optional()),
+    // Alipay (src/features/billing/server/alipay): all three set → the provider exists.
+    ALIPAY_APP_ID: optionalText,
+    ALIPAY_PRIVATE_KEY: optionalText,
+    ALIPAY_PUBLIC_KEY: optionalText,
+    ALIPAY_GATEWAY: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://openapi.alipay.com/gateway.do" }).optional()),
+    ALIPAY_ORDER_TIMEOUT: optionalText.pipe(z.string().regex(/^[1-9]\d*[mh]$/, "格式为 分钟数m 或 小时数h，例如 15m").optional()),
     // The local test-mode checkout (no money moves): unset → on only under NODE_ENV development.
     CHECKOUT_TEST_MODE: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
   })

@@ -100,7 +100,7 @@ export const billingCopy = {
     paymentsTitle: "付款记录",
     paymentsEmpty: "还没有付款记录。",
     paymentColumns: { date: "日期", plan: "套餐", period: "服务期", amount: "金额", kind: "类型" },
-    paymentReasons: { checkout: "购买", renewal: "续费", plan_change: "套餐变更" },
+    paymentReasons: { checkout: "购买", renewal: "续费", plan_change: "套餐变更", refund: "退款" },
     checkoutSuccessToast: "支付成功，套餐已生效",
   },
   errors: {

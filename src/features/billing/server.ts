@@ -13,3 +13,13 @@ export { processStripeEvent, type StripeWebhookOutcome } from "./server/stripe/w
 export { handleStripeWebhookRequest } from "./server/stripe/webhook-request";
 export { getSubscriptionSummary, startOfMonth, tokensUsedThisMonth, type SubscriptionSummary } from "./server/subscription-summary";
 export { getQuotaCheckedProxy } from "./server/quota-checked-proxy";
+export {
+  closeExpiredAlipayOrders,
+  createAlipayPayment,
+  getAlipaySetup,
+  handleAlipayNotifyRequest,
+  refundAlipayOrder,
+  syncAlipayOrder,
+  type AlipayMethod,
+  type AlipayPayment,
+} from "./server/alipay";

@@ -9,7 +9,7 @@ export type SubscriptionSummary = {
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   /** Who bills the plan; null on the free plan. */
-  provider: "local" | "stripe" | null;
+  provider: "local" | "stripe" | "alipay" | null;
   /** A downgrade that takes effect at `effectiveAt` (the current period's end). */
   pendingChange: { planId: PlanId; planName: string; interval: BillingInterval; effectiveAt: string } | null;
   usage: { tokensUsed: number; tokensQuota: number };
@@ -23,8 +23,9 @@ export type PaymentView = {
   /** In the currency's minor unit (分). */
   amount: number;
   currency: string;
-  provider: "local" | "stripe";
-  reason: "checkout" | "renewal" | "plan_change";
+  provider: "local" | "stripe" | "alipay";
+  /** `refund` rows have a negative amount. */
+  reason: "checkout" | "renewal" | "plan_change" | "refund";
   periodStart: string | null;
   periodEnd: string | null;
   createdAt: string;

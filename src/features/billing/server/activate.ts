@@ -21,7 +21,7 @@ export type SubscriptionState = {
   periodStart: Date;
   periodEnd: Date;
   cancelAtPeriodEnd: boolean;
-  provider: "local" | "stripe";
+  provider: "local" | "stripe" | "alipay";
   providerCustomerId?: string | null;
   providerSubscriptionId?: string | null;
 };

@@ -20,7 +20,7 @@ export async function getCheckoutOrder(db: Database, userId: string, orderId: st
 
 export async function createCheckoutOrder(
   db: Database,
-  input: { userId: string; plan: Plan; interval: BillingInterval; amount: number; provider: "local" | "stripe"; providerSessionId?: string },
+  input: { userId: string; plan: Plan; interval: BillingInterval; amount: number; provider: CheckoutOrder["provider"]; providerSessionId?: string },
 ): Promise<CheckoutOrder> {
   const [order] = await db
     .insert(checkoutOrders)
@@ -56,31 +56,54 @@ async function closeLocalOrder(db: Database, userId: string, orderId: string, st
  */
 export async function completeLocalOrder(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
   const order = await closeLocalOrder(db, userId, orderId, "paid", now);
+  await activatePaidOrder(db, order, { periodStart: now, cancelAtPeriodEnd: false, providerPaymentId: `order:${order.id}` }, now);
+  return order;
+}
+
+/**
+ * The one way a paid one-off order turns into a plan period (local test mode, Alipay): the
+ * subscription row gets the order's plan for one period from `periodStart`, a pending downgrade is
+ * dropped and the payment recorded once (keyed by `providerPaymentId`). Answers the period.
+ */
+export async function activatePaidOrder(
+  db: Database,
+  order: CheckoutOrder,
+  options: {
+    periodStart: Date;
+    cancelAtPeriodEnd: boolean;
+    providerPaymentId: string;
+    /** A renewal that extends a running period keeps the subscription's current start. */
+    subscriptionPeriodStart?: Date;
+  },
+  now: Date,
+): Promise<{ periodStart: Date; periodEnd: Date }> {
   const plan = planOrFree(order.planId);
-  const periodEnd = addInterval(now, order.interval);
+  const periodStart = options.periodStart;
+  const periodEnd = addInterval(periodStart, order.interval);
+  const provider = order.provider === "stripe" ? "local" : order.provider;
   await upsertSubscription(
     db,
-    { userId, planId: plan.id, interval: order.interval, status: "active", periodStart: now, periodEnd, cancelAtPeriodEnd: false, provider: "local", providerCustomerId: null, providerSubscriptionId: null },
+    { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart: options.subscriptionPeriodStart ?? periodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },
     now,
   );
-  await clearScheduledChange(db, userId);
+  await clearScheduledChange(db, order.userId);
   await db
     .insert(payments)
     .values({
-      userId,
+      userId: order.userId,
       planId: plan.id,
       interval: order.interval,
       amount: order.amount,
       currency: order.currency,
-      provider: "local",
-      providerPaymentId: `order:${order.id}`,
+      provider,
+      providerPaymentId: options.providerPaymentId,
       reason: "checkout",
-      periodStart: now,
+      periodStart,
       periodEnd,
       createdAt: now,
     })
     .onConflictDoNothing();
-  return order;
+  return { periodStart, periodEnd };
 }
 
 /** 取消 on the local checkout page: the order is closed, nothing else changes. */

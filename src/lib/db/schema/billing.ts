@@ -13,7 +13,7 @@ export const checkoutOrders = pgTable(
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("cny"),
-    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe", "alipay"] }).notNull(),
     providerSessionId: text("provider_session_id"),
     status: text("status", { enum: ["pending", "paid", "canceled"] }).notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +28,7 @@ export const checkoutOrders = pgTable(
 /**
  * Payment history: one row per successful charge (first payment, renewal, upgrade).
  * `providerPaymentId` (a Stripe invoice id, or the local order / renewal key) makes recording idempotent.
+ * A refund is a row with reason `refund` and a negative amount (keyed by the refund request number).
  */
 export const payments = pgTable(
   "payments",
@@ -38,9 +39,9 @@ export const payments = pgTable(
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("cny"),
-    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe", "alipay"] }).notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
-    reason: text("reason", { enum: ["checkout", "renewal", "plan_change"] }).notNull(),
+    reason: text("reason", { enum: ["checkout", "renewal", "plan_change", "refund"] }).notNull(),
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { getEnv, type Env } from "@/lib/env";
 import { ApiRouteError } from "@/lib/api";
 import { billingCopy } from "../../copy";
 import { stripeSetupFromEnv, type StripeSetup } from "../stripe/client";
+import { alipayManagementOnly } from "../alipay/provider";
 import { localCheckoutProvider } from "./local";
 import { createStripeProvider } from "./stripe";
 import type { CheckoutProvider, ProviderName } from "./types";
@@ -25,7 +26,8 @@ export function createProviders(stripeSetup: StripeSetup | null, { localTestMode
     checkout: stripe ?? (localTestMode ? localCheckoutProvider : null),
     localTestMode,
     // Managing an existing local subscription (cancel, downgrade) moves no money: it stays allowed.
-    byName: (name) => (name === "stripe" && stripe ? stripe : localCheckoutProvider),
+    // An Alipay period is one-off: it never falls back to the local provider, which would renew it for free.
+    byName: (name) => (name === "stripe" && stripe ? stripe : name === "alipay" ? alipayManagementOnly : localCheckoutProvider),
     stripe: stripeSetup,
   };
 }

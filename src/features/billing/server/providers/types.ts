@@ -2,7 +2,7 @@ import type { Database, Subscription } from "@/lib/db";
 import type { BillingInterval, Plan } from "../../plans";
 import type { CheckoutResult } from "../../schemas";
 
-export type ProviderName = "local" | "stripe";
+export type ProviderName = "local" | "stripe" | "alipay";
 
 export type BillingContext = { db: Database; userId: string; now: Date };
 

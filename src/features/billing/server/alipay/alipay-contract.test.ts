@@ -1,0 +1,238 @@
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutOrders, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
+import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
+import { planOrFree } from "../../plans";
+import { changeSubscription } from "../billing-actions";
+import { listPayments } from "../payments";
+import { createProviders } from "../providers";
+import { getSubscriptionSummary } from "../subscription-summary";
+import { closeExpiredAlipayOrders } from "./close-expired";
+import { createAlipaySetup, type AlipaySetup } from "./config";
+import { createAlipayPayment, type AlipayPayment } from "./create-payment";
+import { outTradeNoOf } from "./money";
+import { handleAlipayNotification, handleAlipayNotifyRequest } from "./notify";
+import { syncAlipayOrder } from "./query";
+import { refundAlipayOrder } from "./refund";
+import { FakeAlipay } from "./testing/fake-alipay";
+
+const APP_ID = "2021000000000001";
+const pro = planOrFree("pro");
+
+/** RSA key pairs made for this run only: the app's (we sign) and "Alipay's" (the fake signs). */
+function keyPair() {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    pkcs1: privateKey.export({ type: "pkcs1", format: "pem" }).toString(),
+    publicKey: publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+}
+
+describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway on %s", (kind) => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  let fake: FakeAlipay;
+  let setup: AlipaySetup;
+  let site: Server;
+  const app = keyPair();
+  const alipay = keyPair();
+  const stranger = keyPair();
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    handle = await openDatabase(testDb.target);
+    fake = new FakeAlipay({ appId: APP_ID, appPublicKey: app.publicKey, alipayPrivateKey: alipay.privateKey });
+    const gateway = await fake.start();
+    // Our side of notify_url: a tiny server in front of the route's handler.
+    site = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const answer = await handleAlipayNotifyRequest(
+        new Request(`http://127.0.0.1${request.url}`, { method: "POST", body: Buffer.concat(chunks), headers: { "content-type": String(request.headers["content-type"]) } }),
+        setup,
+        handle.db,
+      );
+      response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "text/plain" });
+      response.end(await answer.text());
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    setup = createAlipaySetup({ appId: APP_ID, privateKey: app.privateKey, publicKey: alipay.publicKey, gateway, orderTimeout: "15m", siteUrl });
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+    await handle.close();
+    await testDb.dispose();
+  });
+
+  const qrOrder = (userId: string) => createAlipayPayment(handle.db, setup, { userId, plan: pro, interval: "month", method: "qr" });
+  const outTradeNo = (payment: AlipayPayment) => outTradeNoOf({ id: payment.orderId });
+  const orderOf = async (id: string) => (await handle.db.select().from(checkoutOrders).where(eq(checkoutOrders.id, id)))[0]!;
+  const subscriptionOf = async (userId: string) => (await handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+
+  it("当面付 precreate: a signed request accepted by the gateway, the amount from our plan price in yuan", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    expect(payment).toMatchObject({ method: "qr", amount: 4900 });
+    if (payment.method !== "qr") throw new Error("expected a QR payment");
+    expect(payment.qrCode).toMatch(/^https:\/\/qr\.alipay\.test\//);
+    const request = fake.requests.at(-1)!;
+    expect(request.method).toBe("alipay.trade.precreate");
+    expect(request.params.notify_url).toMatch(/\/api\/webhooks\/alipay$/);
+    expect(request.bizContent).toMatchObject({ out_trade_no: outTradeNo(payment), total_amount: "49.00" });
+    expect(outTradeNo(payment)).toMatch(/^[0-9a-f]{32}$/);
+    await expect(createAlipayPayment(handle.db, setup, { userId, plan: planOrFree("free"), interval: "month", method: "qr" })).rejects.toMatchObject({ statusCode: 400 });
+    expect(await orderOf(payment.orderId)).toMatchObject({ provider: "alipay", status: "pending", amount: 4900, userId });
+  });
+
+  it("电脑网站支付 and 手机网站支付: signed gateway URLs the fake accepts (it verifies the signature)", async () => {
+    for (const [method, productCode] of [["page", "FAST_INSTANT_TRADE_PAY"], ["wap", "QUICK_WAP_WAY"]] as const) {
+      const payment = await createAlipayPayment(handle.db, setup, { userId: randomUUID(), plan: pro, interval: "year", method });
+      if (payment.method === "qr") throw new Error("expected a redirect");
+      const response = await fetch(payment.url);
+      expect(await response.text()).toContain("支付宝收银台");
+      const request = fake.requests.at(-1)!;
+      expect(request).toMatchObject({ method: `alipay.trade.${method}.pay`, bizContent: { product_code: productCode, total_amount: "490.00" } });
+      expect(request.params.return_url).toMatch(/\/dashboard\/settings\/billing\?checkout=alipay$/);
+    }
+    // A URL with its amount changed no longer verifies.
+    const payment = await createAlipayPayment(handle.db, setup, { userId: randomUUID(), plan: pro, interval: "month", method: "page" });
+    if (payment.method === "qr") throw new Error("expected a redirect");
+    const tampered = await fetch(payment.url.replace(encodeURIComponent('"49.00"'), encodeURIComponent('"0.01"')));
+    expect(await tampered.text()).toContain("isv.invalid-signature");
+  });
+
+  it("a paid trade's notification activates the plan once; a repeat changes nothing", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    fake.pay(outTradeNo(payment));
+    const body = fake.notification(outTradeNo(payment));
+    expect(await fake.notify(outTradeNo(payment), body)).toBe("success");
+
+    const summary = await getSubscriptionSummary(handle.db, userId);
+    expect(summary).toMatchObject({ plan: { id: "pro" }, status: "active", provider: "alipay", cancelAtPeriodEnd: true });
+    expect(await orderOf(payment.orderId)).toMatchObject({ status: "paid", providerSessionId: fake.trades.get(outTradeNo(payment))!.tradeNo });
+    const before = await subscriptionOf(userId);
+
+    expect(await fake.notify(outTradeNo(payment), body)).toBe("success");
+    expect(await fake.notify(outTradeNo(payment))).toBe("success");
+    expect(await subscriptionOf(userId)).toEqual(before);
+    expect(await listPayments(handle.db, userId)).toMatchObject([{ provider: "alipay", amount: 4900, reason: "checkout" }]);
+  });
+
+  it("refused with fail and nothing changes: wrong signature, tampered or wrong amount, unknown order, other app_id", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    const no = outTradeNo(payment);
+    fake.pay(no);
+    const cases: [string, string][] = [
+      ["bad_signature", fake.notification(no, { signWith: stranger.privateKey })],
+      ["bad_signature", fake.notification(no, { overrides: { total_amount: "0.01" } })],
+      ["bad_signature", fake.notification(no).replace(/&sign=[^&]+/, "")],
+      ["amount_mismatch", fake.notification(no, { overrides: { total_amount: "0.01" }, signOverrides: true })],
+      ["amount_mismatch", fake.notification(no, { overrides: { total_amount: "49.001" }, signOverrides: true })],
+      ["unknown_order", fake.notification(no, { overrides: { out_trade_no: randomUUID().replace(/-/g, "") }, signOverrides: true })],
+      ["unknown_order", fake.notification(no, { overrides: { out_trade_no: "../../etc" }, signOverrides: true })],
+      ["wrong_app", fake.notification(no, { overrides: { app_id: "2021000000000999" }, signOverrides: true })],
+    ];
+    for (const [outcome, body] of cases) {
+      expect(await handleAlipayNotification(handle.db, setup, body)).toEqual({ answer: "fail", outcome });
+      expect(await fake.notify(no, body)).toBe("fail");
+    }
+    expect(await handleAlipayNotification(handle.db, setup, "x".repeat(20_000))).toEqual({ answer: "fail", outcome: "too_large" });
+    const huge = new Request("http://localhost/api/webhooks/alipay", { method: "POST", body: `${fake.notification(no)}&pad=${"x".repeat(20_000)}` });
+    expect(await (await handleAlipayNotifyRequest(huge, setup, handle.db)).text()).toBe("fail");
+    const unconfigured = new Request("http://localhost/api/webhooks/alipay", { method: "POST", body: fake.notification(no) });
+    expect(await (await handleAlipayNotifyRequest(unconfigured, null, handle.db)).text()).toBe("fail");
+    expect((await orderOf(payment.orderId)).status).toBe("pending");
+    expect(await subscriptionOf(userId)).toBeUndefined();
+    expect(await listPayments(handle.db, userId)).toEqual([]);
+  });
+
+  it("a return without a notification: the query settles the paid order (another user's order is not found)", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    expect(await syncAlipayOrder(handle.db, setup, userId, payment.orderId)).toEqual({ status: "pending", outcome: "waiting" });
+    fake.pay(outTradeNo(payment));
+    await expect(syncAlipayOrder(handle.db, setup, randomUUID(), payment.orderId)).rejects.toMatchObject({ statusCode: 404 });
+    expect(await syncAlipayOrder(handle.db, setup, userId, payment.orderId)).toEqual({ status: "paid", outcome: "activated" });
+    expect((await getSubscriptionSummary(handle.db, userId)).plan.id).toBe("pro");
+    // The late notification changes nothing.
+    expect(await fake.notify(outTradeNo(payment))).toBe("success");
+    expect(await listPayments(handle.db, userId)).toHaveLength(1);
+  });
+
+  it("unpaid orders are closed after the timeout, at Alipay and here", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    const paidMeanwhile = await qrOrder(userId);
+    fake.pay(outTradeNo(paidMeanwhile));
+    expect(await closeExpiredAlipayOrders(handle.db, setup, new Date(Date.now() + 5 * 60_000))).toBe(0);
+
+    const later = new Date(Date.now() + 16 * 60_000);
+    expect(await closeExpiredAlipayOrders(handle.db, setup, later)).toBeGreaterThanOrEqual(1);
+    expect((await orderOf(payment.orderId)).status).toBe("canceled");
+    expect(fake.trades.get(outTradeNo(payment))!.status).toBe("TRADE_CLOSED");
+    // Alipay refused to close the paid one: it was settled instead of lost.
+    expect((await orderOf(paidMeanwhile.orderId)).status).toBe("paid");
+    expect(await syncAlipayOrder(handle.db, setup, userId, payment.orderId, later)).toMatchObject({ status: "canceled" });
+  });
+
+  it("refunds: a partial refund shortens the period by its share, the rest ends the plan", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    fake.pay(outTradeNo(payment));
+    expect(await fake.notify(outTradeNo(payment))).toBe("success");
+    const [paid] = await handle.db.select().from(payments).where(eq(payments.userId, userId));
+    const duration = paid!.periodEnd!.getTime() - paid!.periodStart!.getTime();
+
+    const partial = await refundAlipayOrder(handle.db, setup, { orderId: payment.orderId, amount: 1225 });
+    expect(partial).toMatchObject({ outRequestNo: `${outTradeNo(payment)}_R1`, refundedTotal: 1225 });
+    expect(fake.requests.at(-1)).toMatchObject({ method: "alipay.trade.refund", bizContent: { refund_amount: "12.25", out_request_no: `${outTradeNo(payment)}_R1` } });
+    const shortened = await subscriptionOf(userId);
+    expect(paid!.periodEnd!.getTime() - shortened!.currentPeriodEnd!.getTime()).toBe(Math.floor(duration / 4));
+    expect(shortened!.status).toBe("active");
+
+    await expect(refundAlipayOrder(handle.db, setup, { orderId: payment.orderId, amount: 3676 })).rejects.toMatchObject({ statusCode: 400 });
+    const rest = await refundAlipayOrder(handle.db, setup, { orderId: payment.orderId, amount: 3675 });
+    expect(rest).toMatchObject({ outRequestNo: `${outTradeNo(payment)}_R2`, refundedTotal: 4900 });
+    expect(fake.trades.get(outTradeNo(payment))!.status).toBe("TRADE_CLOSED");
+    expect((await subscriptionOf(userId))!.status).toBe("canceled");
+    expect((await getSubscriptionSummary(handle.db, userId)).plan.id).toBe("free");
+    expect((await listPayments(handle.db, userId)).map((row) => [row.reason, row.amount]).sort()).toEqual([["checkout", 4900], ["refund", -1225], ["refund", -3675]]);
+    // Alipay's TRADE_CLOSED notification after a full refund changes nothing.
+    expect(await fake.notify(outTradeNo(payment))).toBe("success");
+    expect((await subscriptionOf(userId))!.status).toBe("canceled");
+  });
+
+  it("a renewal paid before the end extends the period; resuming auto-renewal is refused", async () => {
+    const userId = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const payment = await qrOrder(userId);
+      fake.pay(outTradeNo(payment));
+      expect(await fake.notify(outTradeNo(payment))).toBe("success");
+    }
+    const rows = (await listPayments(handle.db, userId)).sort((a, b) => a.periodStart!.localeCompare(b.periodStart!));
+    expect(rows[1]!.periodStart).toBe(rows[0]!.periodEnd);
+    const row = await subscriptionOf(userId);
+    expect(row!.currentPeriodStart.toISOString()).toBe(rows[0]!.periodStart);
+    expect(row!.currentPeriodEnd!.toISOString()).toBe(rows[1]!.periodEnd);
+    const providers = createProviders(null, { localTestMode: true });
+    await expect(changeSubscription(handle.db, userId, { action: "resume" }, { providers })).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it("a PKCS#1 or bare base64 private key works too; a bad configuration is refused in Chinese", async () => {
+    const bare = app.pkcs1.replace(/-----[A-Z ]+-----/g, "").replace(/\s/g, "");
+    for (const privateKey of [app.pkcs1, bare]) {
+      const other = createAlipaySetup({ appId: APP_ID, privateKey, publicKey: alipay.publicKey, gateway: setup.sdk.config.gateway, orderTimeout: "15m", siteUrl: "http://localhost:3000" });
+      const payment = await createAlipayPayment(handle.db, other, { userId: randomUUID(), plan: pro, interval: "month", method: "qr" });
+      expect(payment.method).toBe("qr");
+    }
+    expect(() => createAlipaySetup({ appId: "abc", privateKey: bare, publicKey: "x", gateway: "https://x", orderTimeout: "15m", siteUrl: "http://x" })).toThrow(/16 位数字/);
+  });
+});
