@@ -21,7 +21,7 @@ export type SubscriptionState = {
   periodStart: Date;
   periodEnd: Date;
   cancelAtPeriodEnd: boolean;
-  provider: "local" | "stripe";
+  provider: "local" | "stripe" | "wechat_pay";
   providerCustomerId?: string | null;
   providerSubscriptionId?: string | null;
 };

@@ -20,7 +20,7 @@ export async function getCheckoutOrder(db: Database, userId: string, orderId: st
 
 export async function createCheckoutOrder(
   db: Database,
-  input: { userId: string; plan: Plan; interval: BillingInterval; amount: number; provider: "local" | "stripe"; providerSessionId?: string },
+  input: { userId: string; plan: Plan; interval: BillingInterval; amount: number; provider: "local" | "stripe" | "wechat_pay"; providerSessionId?: string },
 ): Promise<CheckoutOrder> {
   const [order] = await db
     .insert(checkoutOrders)
@@ -56,11 +56,23 @@ async function closeLocalOrder(db: Database, userId: string, orderId: string, st
  */
 export async function completeLocalOrder(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
   const order = await closeLocalOrder(db, userId, orderId, "paid", now);
+  await activatePaidOrder(db, order, { providerPaymentId: `order:${order.id}`, now });
+  return order;
+}
+
+/**
+ * Turns an order that was just marked paid into one period of its plan from now, and records the
+ * payment (keyed by `providerPaymentId`, so recording twice keeps one row). Shared by every
+ * one-off provider (local test mode, 微信支付): the caller's conditional pending → paid update is
+ * what makes it happen once. A one-off purchase does not renew (`cancelAtPeriodEnd` for non-local).
+ */
+export async function activatePaidOrder(db: Database, order: CheckoutOrder, { providerPaymentId, now }: { providerPaymentId: string; now: Date }): Promise<void> {
+  const { userId } = order;
   const plan = planOrFree(order.planId);
   const periodEnd = addInterval(now, order.interval);
   await upsertSubscription(
     db,
-    { userId, planId: plan.id, interval: order.interval, status: "active", periodStart: now, periodEnd, cancelAtPeriodEnd: false, provider: "local", providerCustomerId: null, providerSubscriptionId: null },
+    { userId, planId: plan.id, interval: order.interval, status: "active", periodStart: now, periodEnd, cancelAtPeriodEnd: order.provider !== "local", provider: order.provider, providerCustomerId: null, providerSubscriptionId: null },
     now,
   );
   await clearScheduledChange(db, userId);
@@ -72,15 +84,14 @@ export async function completeLocalOrder(db: Database, userId: string, orderId: 
       interval: order.interval,
       amount: order.amount,
       currency: order.currency,
-      provider: "local",
-      providerPaymentId: `order:${order.id}`,
+      provider: order.provider,
+      providerPaymentId,
       reason: "checkout",
       periodStart: now,
       periodEnd,
       createdAt: now,
     })
     .onConflictDoNothing();
-  return order;
 }
 
 /** 取消 on the local checkout page: the order is closed, nothing else changes. */

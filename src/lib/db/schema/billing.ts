@@ -13,7 +13,7 @@ export const checkoutOrders = pgTable(
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("cny"),
-    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe", "wechat_pay"] }).notNull(),
     providerSessionId: text("provider_session_id"),
     status: text("status", { enum: ["pending", "paid", "canceled"] }).notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -38,7 +38,7 @@ export const payments = pgTable(
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("cny"),
-    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe", "wechat_pay"] }).notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
     reason: text("reason", { enum: ["checkout", "renewal", "plan_change"] }).notNull(),
     periodStart: timestamp("period_start", { withTimezone: true }),
@@ -66,7 +66,7 @@ export const scheduledPlanChanges = pgTable("scheduled_plan_changes", {
 /** Webhook events already processed (Stripe event ids): a replayed delivery changes nothing. */
 export const billingWebhookEvents = pgTable("billing_webhook_events", {
   id: text("id").primaryKey(),
-  provider: text("provider", { enum: ["stripe"] }).notNull(),
+  provider: text("provider", { enum: ["stripe", "wechat_pay"] }).notNull(),
   type: text("type").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
