@@ -71,7 +71,16 @@ export class WechatPayClient {
   private async downloadCertificates(): Promise<void> {
     this.lastDownload = Date.now();
     const { status, headers, body } = await this.send("GET", "/v3/certificates");
-    if (status !== 200) throw new WechatPayError("下载微信支付平台证书失败", status);
+    if (status !== 200) {
+      const error = (() => {
+        try {
+          return JSON.parse(body) as { code?: string };
+        } catch {
+          return {};
+        }
+      })();
+      throw new WechatPayError("下载微信支付平台证书失败", status, error.code);
+    }
     const parsed = certificatesSchema.parse(JSON.parse(body));
     const downloaded = new Map<string, KeyObject>();
     for (const item of parsed.data) {
