@@ -13,3 +13,4 @@ export { processStripeEvent, type StripeWebhookOutcome } from "./server/stripe/w
 export { handleStripeWebhookRequest } from "./server/stripe/webhook-request";
 export { getSubscriptionSummary, startOfMonth, tokensUsedThisMonth, type SubscriptionSummary } from "./server/subscription-summary";
 export { getQuotaCheckedProxy } from "./server/quota-checked-proxy";
+export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, refundWechatPayOrder, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";

@@ -146,6 +146,9 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     expect((await send(fake.notification("TRANSACTION.SUCCESS", { ...paid, mchid: "1900000110" }))).status).toBe(400);
     expect((await send(fake.notification("TRANSACTION.SUCCESS", { ...paid, appid: "wx0000000000000000" }))).status).toBe(400);
 
+    const huge = fake.notification("TRANSACTION.SUCCESS", { ...paid, padding: "x".repeat(70_000) });
+    expect((await send(huge)).status).toBe(413);
+
     expect((await summary(bob)).plan.id).toBe("free");
     expect(await orderRow(bobOrder.orderId)).toMatchObject({ status: "pending" });
     expect(await paymentsOf(bob)).toEqual([]);
