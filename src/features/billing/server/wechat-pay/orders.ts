@@ -99,7 +99,16 @@ export async function syncWechatPayOrder(db: Database, client: WechatPayClient, 
   const order = await findWechatPayOrder(db, outTradeNoOf(orderId));
   if (!order || order.userId !== userId) throw new ApiRouteError(404, "订单不存在");
   if (order.status === "paid") return { order, outcome: "already-paid" };
-  const outcome = await settleWechatPayTransaction(db, client.setup, await queryWechatPayTransaction(client, outTradeNoOf(order.id)), now);
+  let transaction: WechatPayTransaction;
+  try {
+    transaction = await queryWechatPayTransaction(client, outTradeNoOf(order.id));
+  } catch (error) {
+    // WeChat does not know the order (yet): simply not paid. Anything else is WeChat being unavailable.
+    if (error instanceof WechatPayError && error.code === "ORDER_NOT_EXIST") return { order, outcome: "not-paid" };
+    console.error("查询微信支付订单失败", error instanceof Error ? error.message : error);
+    throw new ApiRouteError(502, "微信支付暂时不可用，请稍后重试");
+  }
+  const outcome = await settleWechatPayTransaction(db, client.setup, transaction, now);
   const [current] = await db.select().from(checkoutOrders).where(eq(checkoutOrders.id, order.id));
   return { order: current!, outcome };
 }

@@ -156,6 +156,13 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
 
   it("a query settles a paid order without any notification; another user's order is missing", async () => {
     await expect(syncWechatPayOrder(handle.db, client, alice, bobOrder.orderId)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(syncWechatPayOrder(handle.db, client, bob, randomUUID())).rejects.toMatchObject({ statusCode: 404 });
+    // An order WeChat has not heard of (its creation call was lost) is simply not paid yet.
+    const lost = await createWechatPayOrder(handle.db, client, { userId: carol, planId: "pro", interval: "month", method: "native" });
+    fake.transactions.delete(lost.outTradeNo);
+    expect((await syncWechatPayOrder(handle.db, client, carol, lost.orderId)).outcome).toBe("not-paid");
+    fake.tamperNextResponse = true;
+    await expect(syncWechatPayOrder(handle.db, client, carol, lost.orderId)).rejects.toMatchObject({ statusCode: 502 });
     expect((await syncWechatPayOrder(handle.db, client, bob, bobOrder.orderId)).outcome).toBe("activated");
     expect((await summary(bob)).plan.id).toBe("pro");
     expect((await syncWechatPayOrder(handle.db, client, bob, bobOrder.orderId)).outcome).toBe("already-paid");
