@@ -2,9 +2,11 @@ import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes
 
 /*
  * The cryptography of WeChat Pay API v3, on node:crypto. The maintained SDKs were considered:
- * `wechatpay-axios-plugin` (0.9.x) brings axios and fast-xml-parser, `wechatpay-node-v3` (2.2.x)
- * superagent and @fidm/x509 — a second HTTP client for what is here five short functions
- * (RSA-SHA256 PKCS#1 v1.5 and AEAD_AES_256_GCM, exactly as the v3 documents specify), so none is used.
+ * `wechatpay-axios-plugin` (0.9.6, MIT, Node >=12, updated 2026) brings axios and fast-xml-parser at
+ * run time, `wechatpay-node-v3` (2.2.1) superagent and @fidm/x509 — a second HTTP client for what is
+ * here five short functions (RSA-SHA256 PKCS#1 v1.5 and AEAD_AES_256_GCM, exactly as the v3 documents
+ * specify). So the runtime uses node:crypto and fetch, and signatures.test.ts checks every function
+ * against wechatpay-axios-plugin's Rsa / Formatter / Aes.AesGcm (a devDependency, pinned).
  */
 
 export const AUTH_SCHEMA = "WECHATPAY2-SHA256-RSA2048";
