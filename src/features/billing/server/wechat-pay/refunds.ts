@@ -35,7 +35,7 @@ export class RefundRefused extends Error {
  * billing_webhook_events, written in the same database transaction).
  */
 export async function applyRefundResult(db: Database, setup: WechatPaySetup, refund: WechatPayRefund, now: Date): Promise<"applied" | "duplicate" | "ignored"> {
-  if (refund.mchid !== undefined && refund.mchid !== setup.mchId) throw new RefundRefused("商户号不匹配", 400);
+  if (refund.mchid !== setup.mchId) throw new RefundRefused("商户号不匹配", 400);
   const order = await findWechatPayOrder(db, refund.out_trade_no);
   if (!order || order.status !== "paid") throw new RefundRefused("订单不存在", 404);
   const refunded = refund.amount?.refund;

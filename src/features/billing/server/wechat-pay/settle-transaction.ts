@@ -53,7 +53,7 @@ export type SettleOutcome = "activated" | "already-paid" | "not-paid";
  */
 export async function settleWechatPayTransaction(db: Database, setup: WechatPaySetup, transaction: WechatPayTransaction, now: Date): Promise<SettleOutcome> {
   if (transaction.mchid !== setup.mchId) throw new TransactionRefused("商户号不匹配", 400);
-  if (transaction.appid !== undefined && transaction.appid !== setup.appId) throw new TransactionRefused("AppID 不匹配", 400);
+  if (transaction.appid !== setup.appId) throw new TransactionRefused("AppID 不匹配", 400);
   const order = await findWechatPayOrder(db, transaction.out_trade_no);
   if (!order) throw new TransactionRefused("订单不存在", 404);
   if (transaction.amount?.total !== order.amount || (transaction.amount.currency ?? "CNY") !== "CNY") throw new TransactionRefused("金额与订单不符", 400);

@@ -145,6 +145,9 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     expect((await send(fake.notification("TRANSACTION.SUCCESS", { ...paid, out_trade_no: aliceOrder.outTradeNo.toUpperCase() }))).status).toBe(404);
     expect((await send(fake.notification("TRANSACTION.SUCCESS", { ...paid, mchid: "1900000110" }))).status).toBe(400);
     expect((await send(fake.notification("TRANSACTION.SUCCESS", { ...paid, appid: "wx0000000000000000" }))).status).toBe(400);
+    const noAppId = { ...paid };
+    delete noAppId.appid;
+    expect((await send(fake.notification("TRANSACTION.SUCCESS", noAppId))).status).toBe(400);
 
     const huge = fake.notification("TRANSACTION.SUCCESS", { ...paid, padding: "x".repeat(70_000) });
     expect((await send(huge)).status).toBe(413);
@@ -208,6 +211,11 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", resource))).status).toBe(404);
     const wrongTotal = { ...resource, out_trade_no: aliceOrder.outTradeNo, amount: { total: 100, refund: 100 } };
     expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", wrongTotal))).status).toBe(400);
+    const otherMerchant = { ...resource, out_trade_no: aliceOrder.outTradeNo, mchid: "1900000110", amount: { total: 4900, refund: 4900 } };
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", otherMerchant))).status).toBe(400);
+    const noMerchant: Record<string, unknown> = { ...otherMerchant };
+    delete noMerchant.mchid;
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", noMerchant))).status).toBe(400);
     expect((await subscriptionOf(alice))!.status).toBe("active");
   });
 
