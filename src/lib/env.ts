@@ -146,6 +146,15 @@ export const envSchema = z
     ALIPAY_PUBLIC_KEY: optionalText,
     ALIPAY_GATEWAY: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://openapi.alipay.com/gateway.do" }).optional()),
     ALIPAY_ORDER_TIMEOUT: optionalText.pipe(z.string().regex(/^[1-9]\d*[mh]$/, "格式为 分钟数m 或 小时数h，例如 15m").optional()),
+    // 微信支付 API v3 (src/features/billing/server/wechat-pay): validated as a whole in its config.ts.
+    WECHAT_PAY_MCH_ID: optionalText,
+    WECHAT_PAY_APP_ID: optionalText,
+    WECHAT_PAY_MCH_SERIAL_NO: optionalText,
+    WECHAT_PAY_PRIVATE_KEY: optionalText,
+    WECHAT_PAY_API_V3_KEY: optionalText,
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY: optionalText,
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
+    WECHAT_PAY_API_BASE: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.mch.weixin.qq.com" }).optional()),
     // The local test-mode checkout (no money moves): unset → on only under NODE_ENV development.
     CHECKOUT_TEST_MODE: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
   })

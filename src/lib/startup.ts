@@ -1,6 +1,7 @@
 import { grantListedAdmins } from "@/features/admin/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
+import { getWechatPay } from "@/features/billing/server/wechat-pay";
 import { getDatabase } from "./db";
 import { getEnv } from "./env";
 
@@ -28,6 +29,8 @@ async function startServer() {
   }
   try {
     getEnv();
+    // A half-configured 微信支付 (bad key, missing AppID) stops start-up, not the first payment.
+    getWechatPay();
     // The AI app registry comes from config: a bad config must stop start-up, not the first chat.
     await seedAppRegistry(await getDatabase());
   } catch (error) {

@@ -23,3 +23,4 @@ export {
   type AlipayMethod,
   type AlipayPayment,
 } from "./server/alipay";
+export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, refundWechatPayOrder, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";

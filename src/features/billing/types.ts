@@ -9,7 +9,7 @@ export type SubscriptionSummary = {
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   /** Who bills the plan; null on the free plan. */
-  provider: "local" | "stripe" | "alipay" | null;
+  provider: "local" | "stripe" | "alipay" | "wechat_pay" | null;
   /** A downgrade that takes effect at `effectiveAt` (the current period's end). */
   pendingChange: { planId: PlanId; planName: string; interval: BillingInterval; effectiveAt: string } | null;
   usage: { tokensUsed: number; tokensQuota: number };
@@ -23,7 +23,7 @@ export type PaymentView = {
   /** In the currency's minor unit (分). */
   amount: number;
   currency: string;
-  provider: "local" | "stripe" | "alipay";
+  provider: "local" | "stripe" | "alipay" | "wechat_pay";
   /** `refund` rows have a negative amount. */
   reason: "checkout" | "renewal" | "plan_change" | "refund";
   periodStart: string | null;

@@ -21,7 +21,7 @@ export type SubscriptionState = {
   periodStart: Date;
   periodEnd: Date;
   cancelAtPeriodEnd: boolean;
-  provider: "local" | "stripe" | "alipay";
+  provider: "local" | "stripe" | "alipay" | "wechat_pay";
   providerCustomerId?: string | null;
   providerSubscriptionId?: string | null;
 };

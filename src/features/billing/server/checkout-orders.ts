@@ -61,7 +61,7 @@ export async function completeLocalOrder(db: Database, userId: string, orderId: 
 }
 
 /**
- * The one way a paid one-off order turns into a plan period (local test mode, Alipay): the
+ * The one way a paid one-off order turns into a plan period (local test mode, Alipay, 微信支付): the
  * subscription row gets the order's plan for one period from `periodStart`, a pending downgrade is
  * dropped and the payment recorded once (keyed by `providerPaymentId`). Answers the period.
  */

@@ -14,7 +14,8 @@ export async function settleLocalSubscription(db: Database, userId: string, now:
   if (!row || row.status === "canceled" || row.provider === "stripe") return;
   if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return;
 
-  if (row.cancelAtPeriodEnd) {
+  // A 微信支付 period is a one-off purchase: it ends, it never renews by itself.
+  if (row.cancelAtPeriodEnd || row.provider === "wechat_pay") {
     await db.update(subscriptions).set({ status: "canceled", updatedAt: now }).where(eq(subscriptions.userId, userId));
     await db.delete(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId));
     return;

@@ -13,7 +13,7 @@ export const checkoutOrders = pgTable(
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("cny"),
-    provider: text("provider", { enum: ["local", "stripe", "alipay"] }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe", "alipay", "wechat_pay"] }).notNull(),
     providerSessionId: text("provider_session_id"),
     status: text("status", { enum: ["pending", "paid", "canceled"] }).notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +39,7 @@ export const payments = pgTable(
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("cny"),
-    provider: text("provider", { enum: ["local", "stripe", "alipay"] }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe", "alipay", "wechat_pay"] }).notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
     reason: text("reason", { enum: ["checkout", "renewal", "plan_change", "refund"] }).notNull(),
     periodStart: timestamp("period_start", { withTimezone: true }),
@@ -67,7 +67,7 @@ export const scheduledPlanChanges = pgTable("scheduled_plan_changes", {
 /** Webhook events already processed (Stripe event ids): a replayed delivery changes nothing. */
 export const billingWebhookEvents = pgTable("billing_webhook_events", {
   id: text("id").primaryKey(),
-  provider: text("provider", { enum: ["stripe"] }).notNull(),
+  provider: text("provider", { enum: ["stripe", "wechat_pay"] }).notNull(),
   type: text("type").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -16,7 +16,7 @@ export type Providers = {
   /** Whether the local test-mode checkout (/checkout/{id}, 支付成功 with no money) may run. */
   localTestMode: boolean;
   /** The provider that owns an existing subscription (local rows stay local after Stripe is set up). */
-  byName(name: ProviderName | null | undefined): CheckoutProvider;
+  byName(name: ProviderName | "wechat_pay" | null | undefined): CheckoutProvider;
   stripe: StripeSetup | null;
 };
 
