@@ -150,6 +150,10 @@ async function expectApiHidden(cookie: string | undefined) {
     ["POST", `users/${target.id}/unban`, {}],
     ["POST", `users/${target.id}/recovery-mail`, {}],
     ["DELETE", `users/${target.id}/factors/00000000-0000-4000-8000-000000000000`],
+    ["POST", "users/invite", { email: "invited@example.com" }],
+    ["POST", "users", { email: "made@example.com", password: "secret-password-1", confirmed: true }],
+    ["POST", `users/${target.id}/magic-link`, {}],
+    ["DELETE", `users/${target.id}`, { confirm: target.email }],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -279,6 +283,11 @@ describe("who may use /admin and /api/admin", () => {
     expect(await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", `users/${target.id}/recovery-mail`, {}, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "DELETE", `users/${target.id}/factors/00000000-0000-4000-8000-000000000000`, undefined, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "users/invite", { email: "stale-invite@example.com" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "users", { email: "stale-made@example.com", password: PASSWORD, confirmed: true }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/magic-link`, {}, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "DELETE", `users/${target.id}`, { confirm: target.email }, stale)).toEqual(reauth);
+    expect((await service.auth.admin.getUserById(target.id)).data.user?.id).toBe(target.id);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
     expect((await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, later(11.9))).status).toBe(200);
