@@ -1,6 +1,8 @@
 // Client-safe surface of the operator console. Server side: "@/features/admin/server".
 export { AdminPagination } from "./components/admin-pagination";
 export { AuditTable } from "./components/audit-table";
+export { DeleteUserDialog } from "./components/delete-user-dialog";
+export { NewUserDialog } from "./components/new-user-dialog";
 export { ReauthProvider } from "./components/reauth-context";
 export { RemoveFactorButton } from "./components/remove-factor-button";
 export { UserActions } from "./components/user-actions";
