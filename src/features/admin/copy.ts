@@ -93,6 +93,15 @@ export const adminCopy = {
     next: "下一页",
     pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
   },
+  securityEvents: {
+    title: "账号安全事件",
+    tabActions: "管理操作",
+    description: "认证服务记录的账号事件：登录、退出、修改密码、邮箱或手机号、两步验证的添加与移除（失败的登录不记录）。",
+    empty: "没有符合条件的账号安全事件。",
+    total: (count: number) => `共 ${count.toLocaleString("zh-CN")} 条事件`,
+    columns: { time: "时间", account: "账号", action: "事件", details: "详情", ip: "IP" },
+    filter: { action: "事件类型", anyAction: "全部类型", user: "用户 ID", userPlaceholder: "用户 ID（留空为全部）", from: "开始日期", to: "结束日期", apply: "筛选" },
+  },
   reauth: {
     title: "请重新输入密码以继续操作",
     description: "为了账号安全，管理操作要求最近 12 小时内登录过。输入密码后将继续刚才的操作。",

@@ -1,5 +1,5 @@
 import "server-only";
-import { siteUrl } from "@/features/auth/server";
+import { listSecurityEvents, siteUrl } from "@/features/auth/server";
 import { ApiRouteError, apiErrorResponse, parseJsonBody, unknownApiRouteResponse } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
@@ -13,6 +13,7 @@ import { deleteUserWithData } from "./admin-user-deletion";
 import { createUser, inviteUser, sendMagicLink } from "./admin-user-invites";
 import { loadUser } from "./admin-user-lookup";
 import { isUserId, searchUsers } from "./admin-users";
+import { parseSecurityEventQuery } from "./security-event-query";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -68,6 +69,16 @@ const routes: Route[] = [
       const url = new URL(request.url);
       const user = url.searchParams.get("user") ?? "";
       return json(await listAdminActions(await getDatabase(), { page: pageParam(url), targetUserId: isUserId(user) ? user : undefined }));
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^audit\/security-events$/,
+    write: false,
+    handle: async (request) => {
+      const url = new URL(request.url);
+      const { filter } = parseSecurityEventQuery((key) => url.searchParams.get(key)?.slice(0, 100) ?? undefined);
+      return json(await listSecurityEvents(await getDatabase(), filter, pageParam(url)));
     },
   },
   {

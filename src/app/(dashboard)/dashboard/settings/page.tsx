@@ -1,14 +1,20 @@
 import type { Metadata } from "next";
-import { AccountSettings } from "@/features/auth";
+import { AccountSettings, SecurityEventsList } from "@/features/auth";
+import { getCurrentUserId, listOwnSecurityEvents } from "@/features/auth/server";
 import { PageHeading } from "@/features/layouts";
+import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "账户设置" };
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  // The dashboard layout lets only signed-in users in; the events are theirs alone (by their id).
+  const userId = await getCurrentUserId();
+  const events = userId ? await listOwnSecurityEvents(await getDatabase(), userId) : [];
   return (
     <div className="grid gap-8">
       <PageHeading title="账户设置" description="在这里管理您的账户信息。" />
       <AccountSettings />
+      {userId ? <SecurityEventsList events={events} /> : null}
     </div>
   );
 }

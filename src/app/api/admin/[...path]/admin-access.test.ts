@@ -150,6 +150,7 @@ async function expectApiHidden(cookie: string | undefined) {
     ["POST", `users/${target.id}/unban`, {}],
     ["POST", `users/${target.id}/recovery-mail`, {}],
     ["DELETE", `users/${target.id}/factors/00000000-0000-4000-8000-000000000000`],
+    ["GET", `audit/security-events?user=${target.id}&action=login`],
     ["POST", "users/invite", { email: "invited@example.com" }],
     ["POST", "users", { email: "made@example.com", password: "secret-password-1", confirmed: true }],
     ["POST", `users/${target.id}/magic-link`, {}],

@@ -26,6 +26,7 @@ const db = await import("@/lib/db");
 const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = db;
 const { SESSION_HANDOFF_HEADER } = await import("@/features/auth/session-handoff");
 const { eq } = await import("drizzle-orm");
+const { listOwnSecurityEvents } = await import("@/features/auth/server");
 
 type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
 let connection: Connection;
@@ -227,5 +228,65 @@ describe("inviting, creating and sending a magic link", () => {
     expect(await mailsTo(user.email)).toContain("magiclink");
     expect(await auditOf(user.id)).toEqual(["user.magic_link"]);
     expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/magic-link", {})).toMatchObject({ status: 404 });
+  });
+});
+
+describe("the accounts' security events (auth.audit_log_entries)", () => {
+  type EventsPage = { total: number; events: { action: string; actorId: string; actorUsername: string; traits: Record<string, unknown> | null }[] };
+
+  it("are written by the embedded auth in GoTrue's shape: sign-in, password and e-mail change, MFA enrol / removal, sign-out everywhere", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const { client } = await signIn(user.email);
+    expect((await client.auth.updateUser({ password: "another-password-2" })).error).toBeNull();
+    expect((await client.auth.updateUser({ email: `changed-${user.email}` })).error).toBeNull();
+    const enrolled = await client.auth.mfa.enroll({ factorType: "totp" });
+    if (enrolled.error) throw enrolled.error;
+    expect((await client.auth.mfa.unenroll({ factorId: enrolled.data.id })).error).toBeNull();
+    const second = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "第二个" });
+    if (second.error) throw second.error;
+    expect((await api(admin.cookie, "DELETE", `users/${user.id}/factors/${second.data.id}`)).status).toBe(200);
+    expect((await client.auth.signOut({ scope: "global" })).error).toBeNull();
+
+    const [raw] = await (await getDatabase()).select().from(db.authAuditLog).where(eq(db.authAuditLog.id, (await listOwnSecurityEvents(await getDatabase(), user.id))[0]!.id));
+    expect(raw?.payload).toMatchObject({ actor_id: user.id, actor_username: user.email, actor_via_sso: false, action: "logout", log_type: "account", traits: { scope: "global" } });
+    const own = await listOwnSecurityEvents(await getDatabase(), user.id);
+    expect(own.map((event) => event.action).reverse()).toEqual([
+      "login",
+      "user_updated_password",
+      "user_modified",
+      "factor_in_progress",
+      "factor_unenrolled",
+      "factor_in_progress",
+      "factor_deleted",
+      "logout",
+    ]);
+    expect(own[own.length - 1]?.traits).toEqual({ provider: "password" });
+
+    // The console filters by user, type and date, paged on the server.
+    const byUser = (await api(admin.cookie, "GET", `audit/security-events?user=${user.id}`)).body as EventsPage;
+    expect(byUser.total).toBe(8);
+    expect(byUser.events.every((event) => event.actorId === user.id)).toBe(true);
+    const logins = (await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&action=login`)).body as EventsPage;
+    expect(logins.events.map((event) => event.action)).toEqual(["login"]);
+    const all = (await api(admin.cookie, "GET", "audit/security-events?action=login")).body as EventsPage;
+    expect(new Set(all.events.map((event) => event.actorId)).size).toBeGreaterThan(1);
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(((await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&from=${tomorrow}`)).body as EventsPage).total).toBe(0);
+    expect(((await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&to=${tomorrow}`)).body as EventsPage).total).toBe(8);
+  });
+
+  it("in settings, a user sees only their own last 20", async () => {
+    const me = await newUser();
+    const other = await newUser();
+    for (let round = 0; round < 12; round += 1) await signIn(me.email);
+    await signIn(other.email);
+    await signIn(other.email);
+    const mine = await listOwnSecurityEvents(await getDatabase(), me.id);
+    expect(mine).toHaveLength(12);
+    expect(mine.every((event) => event.actorId === me.id)).toBe(true);
+    for (let round = 0; round < 10; round += 1) await signIn(me.email);
+    expect(await listOwnSecurityEvents(await getDatabase(), me.id)).toHaveLength(20);
+    expect((await listOwnSecurityEvents(await getDatabase(), other.id)).map((event) => event.actorId)).toEqual([other.id, other.id]);
   });
 });
