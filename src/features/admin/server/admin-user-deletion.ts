@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, getTableName, inArray } from "drizzle-orm";
-import { getDifyProxy, listEnabledAppsWithUpstream, type DifyProxy } from "@/features/ai-apps/server";
+import { listEnabledAppsWithUpstream, type DifyProxy } from "@/features/ai-apps/server";
+import { getQuotaCheckedProxy } from "@/features/billing/server";
 import { ApiRouteError } from "@/lib/api";
 import {
   aiConversationPins,
@@ -107,9 +108,10 @@ async function deleteStoredFiles(db: Database, userId: string): Promise<number> 
 /**
  * Deletes a user with their data: banned first (the embedded service ends their sessions; no new
  * rows while we delete), then conversations, files and every product table keyed by the user id,
- * then the auth user. Each step is idempotent, so a failure half-way can be retried.
+ * then the auth user. Each step is idempotent, so a failure half-way can be retried. The proxy is the
+ * quota-checked one: the process has one proxy, built by its first caller (see quota-checked-proxy.ts).
  */
-export async function deleteUserWithData(db: Database, actor: AdminActor, userId: string, proxy: DifyProxy = getDifyProxy()): Promise<DeletedUserSummary> {
+export async function deleteUserWithData(db: Database, actor: AdminActor, userId: string, proxy: DifyProxy = getQuotaCheckedProxy()): Promise<DeletedUserSummary> {
   if (actor.userId === userId) throw new ApiRouteError(400, "不能删除自己的账号");
   const user = await loadUser(userId);
   const admin = await createSupabaseAdminClient();
