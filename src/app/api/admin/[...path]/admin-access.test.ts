@@ -126,6 +126,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("users", () => usersPage.default({ searchParams: Promise.resolve({ q: "example" }) })),
     await outcome("user", () => userPage.default({ params: Promise.resolve({ id: userId }) })),
     await outcome("audit", () => auditPage.default({ searchParams: Promise.resolve({ user: userId }) })),
+    await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -133,8 +134,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
