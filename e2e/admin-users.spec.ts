@@ -131,3 +131,41 @@ test.describe("on a phone", () => {
     await expect(drawer.getByRole("link", { name: "审计日志" })).toBeVisible();
   });
 });
+
+test("an operator deletes a user after typing their address, and their notes go with them", async ({ page, browser }) => {
+  await ensureAdminAccount(page.request);
+  const victim = await createConfirmedAccount(page.request);
+  const theirs = await browser.newContext();
+  await signInThroughApi(theirs.request, victim);
+  expect((await theirs.request.post("/api/notes", { data: { title: "要被删除的笔记", body: "" } })).ok()).toBe(true);
+  await signInThroughApi(page.request, ADMIN);
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(victim.email)}`);
+  await page.getByRole("table", { name: "用户" }).getByRole("link", { name: victim.email }).click();
+  await page.getByRole("button", { name: "删除用户" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("笔记、文件、对话");
+  const remove = dialog.getByRole("button", { name: "删除", exact: true });
+  await expect(remove).toBeDisabled();
+  await dialog.getByLabel(`请输入 ${victim.email} 以确认`).fill("someone-else@example.com");
+  await expect(remove).toBeDisabled();
+  await dialog.getByLabel(`请输入 ${victim.email} 以确认`).fill(victim.email);
+  await remove.click();
+  await expect(toastRegion(page)).toContainText("已删除该用户及其数据");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+
+  // Gone: the account cannot sign in, the search finds nobody, and the audit row counts the notes removed.
+  expect(await canSignIn(theirs.request, victim)).toBe(false);
+  // Their notes are gone at once; the old session itself is refused once the session check's cache
+  // (SESSION_CHECK_CACHE_MS, 3 s by default) has passed.
+  const left = await theirs.request.get("/api/notes");
+  if (left.ok()) expect(await left.json()).toEqual({ notes: [] });
+  await expect.poll(async () => (await theirs.request.get("/api/notes")).status(), { timeout: 10_000 }).toBe(401);
+  await theirs.close();
+  await page.goto(`/admin/users?q=${encodeURIComponent(victim.email)}`);
+  await expect(page.getByText("没有符合条件的用户。")).toBeVisible();
+  await page.goto("/admin/audit");
+  const row = page.getByRole("table", { name: "审计日志" }).getByRole("row", { name: /删除用户及数据/ }).first();
+  await expect(row).toContainText(victim.email);
+  await expect(row).toContainText('"notes":1');
+});

@@ -5,6 +5,7 @@ import { authRefreshTokens, authSessions, authUsers, type AmrEntry, type AuthSes
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 import { loadUserBundle, serializeUser, type UserBundle } from "./users";
+import { recordAuthEvent } from "./audit-log";
 
 export const newRefreshToken = () => randomBytes(18).toString("base64url");
 
@@ -64,6 +65,7 @@ export async function startSession(
   const token = newRefreshToken();
   await deps.db.insert(authRefreshTokens).values({ token, userId, sessionId: session!.id });
   await deps.db.update(authUsers).set({ lastSignInAt: now }).where(eq(authUsers.id, userId));
+  await recordAuthEvent(deps.db, { userId, action: "login", traits: { provider: method }, ip: request?.ip });
   return sessionResponse(deps, session!, token);
 }
 

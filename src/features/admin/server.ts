@@ -8,3 +8,4 @@ export { ADMIN_SESSION_FRESH_MS, REAUTHENTICATE_MESSAGE } from "./server/admin-f
 export { ADMIN_AUDIT_PER_PAGE, listAdminActions, type AdminAuditPage } from "./server/admin-audit";
 export { findUserByEmail } from "./server/admin-role";
 export { ADMIN_USERS_PER_PAGE, getAdminUser, isUserId, searchUsers, userStatus, type AdminUserDetail } from "./server/admin-users";
+export { parseSecurityEventQuery, type SecurityEventQuery } from "./server/security-event-query";

@@ -25,3 +25,5 @@ export { ForgotPasswordForm } from "./components/recovery/forgot-password-form";
 export { ResetPasswordForm } from "./components/recovery/reset-password-form";
 export { AccountSettings } from "./components/settings/account-settings";
 export { authCopy } from "./copy";
+export { SECURITY_EVENT_LABELS, securityEventLabel, type SecurityEventView } from "./security-events/labels";
+export { SecurityEventsList } from "./security-events/security-events-list";

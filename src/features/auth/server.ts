@@ -10,3 +10,4 @@ export { listOAuthProviders } from "./server/oauth-providers";
 export { signInWithPassword } from "./server/password-sign-in";
 export { sendPhoneCode, signUp } from "./server/sign-up";
 export { siteUrl } from "./server/site-url";
+export { listOwnSecurityEvents, listSecurityEvents, SECURITY_EVENTS_PER_PAGE, type SecurityEventFilter, type SecurityEventsPage } from "./security-events/security-events";

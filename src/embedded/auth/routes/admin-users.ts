@@ -10,6 +10,7 @@ import { isUuid, metadataSchema, readBody } from "../request";
 import { revokeSessions } from "../sessions";
 import { insertUser, upsertIdentity } from "../user-store";
 import { findUserByEmail, findUserByPhone, loadSerializedUser, loadUserBundle, normalizeEmail, normalizePhone, serializeFactor, withProvider } from "../users";
+import { recordAuthEvent } from "../audit-log";
 
 const userBody = z.object({
   id: z.string().optional(),
@@ -193,6 +194,7 @@ export function registerAdminUsers(app: Hono<AuthEnv>, deps: AuthDeps) {
   app.delete("/admin/users/:id/factors/:factorId", admin, async (c) => {
     const factor = await adminFactor(c.req.param("id"), c.req.param("factorId"));
     await db.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
+    await recordAuthEvent(db, { userId: factor.userId, action: "factor_deleted", traits: { factor_id: factor.id, factor_type: factor.factorType } });
     return c.json(serializeFactor(factor));
   });
 

@@ -14,6 +14,7 @@ import { generateOtp, tokenHash } from "../one-time-tokens";
 import { isUuid, readBody } from "../request";
 import { reissueSession } from "../sessions";
 import { normalizePhone } from "../users";
+import { recordAuthEvent } from "../audit-log";
 
 const CHALLENGE_LIFETIME_MS = 300_000;
 const enrollBody = z.object({
@@ -81,12 +82,14 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
       const uri = generateURI({ issuer, label: user.email || user.phone || user.id, secret });
       const qrCode = await QRCode.toString(uri, { type: "svg", margin: 1 });
       await db.insert(authMfaFactors).values({ id, userId: user.id, factorType: "totp", friendlyName: body.friendly_name ?? null, secret });
+      await recordAuthEvent(db, { userId: user.id, action: "factor_in_progress", traits: { factor_id: id, factor_type: "totp" }, ip: clientIp(c) });
       return c.json({ id, type: "totp", friendly_name: body.friendly_name ?? "", totp: { qr_code: qrCode, secret, uri } });
     }
     if (body.factor_type === "phone") {
       if (!body.phone) throw badRequest("Phone number required to enroll Phone factor");
       const phone = normalizePhone(body.phone);
       await db.insert(authMfaFactors).values({ id, userId: user.id, factorType: "phone", friendlyName: body.friendly_name ?? null, phone });
+      await recordAuthEvent(db, { userId: user.id, action: "factor_in_progress", traits: { factor_id: id, factor_type: "phone" }, ip: clientIp(c) });
       return c.json({ id, type: "phone", friendly_name: body.friendly_name ?? "", phone });
     }
     if (body.factor_type === "webauthn") throw apiError(422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
@@ -172,6 +175,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
     }
     await db.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
     await db.update(authSessions).set({ aal: "aal1", factorId: null }).where(eq(authSessions.factorId, factor.id));
+    await recordAuthEvent(db, { userId: factor.userId, action: "factor_unenrolled", traits: { factor_id: factor.id, factor_type: factor.factorType }, ip: clientIp(c) });
     return c.json({ id: factor.id });
   });
 }

@@ -13,6 +13,7 @@ import { sendEmailToken, sendSmsToken } from "../send";
 import { revokeSessions } from "../sessions";
 import { upsertIdentity } from "../user-store";
 import { findUserByEmail, findUserByPhone, loadSerializedUser, normalizeEmail, normalizePhone, serializeUser, withProvider } from "../users";
+import { recordAuthEvent } from "../audit-log";
 
 const updateBody = z.object({
   email: z.string().optional(),
@@ -136,6 +137,10 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
         }
       }
     }
+    if (body.password) await recordAuthEvent(db, { userId: user.id, action: "user_updated_password", ip: clientIp(c) });
+    if (body.email || body.phone) {
+      await recordAuthEvent(db, { userId: user.id, action: "user_modified", traits: { ...(body.email ? { email: body.email } : {}), ...(body.phone ? { phone: body.phone } : {}) }, ip: clientIp(c) });
+    }
     return c.json(await loadSerializedUser(db, user.id));
   });
 
@@ -163,6 +168,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
     } else if (session) {
       await db.delete(authSessions).where(eq(authSessions.id, session.id));
     }
+    await recordAuthEvent(db, { userId: user.id, action: "logout", traits: { scope }, ip: clientIp(c) });
     return c.body(null, 204);
   });
 }

@@ -7,12 +7,13 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { adminCopy } from "../copy";
 import { BAN_DURATIONS, type AdminUserStatus, type BanLength } from "../types";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
+import { DeleteUserDialog } from "./delete-user-dialog";
 import { useAdminAction } from "./use-admin-action";
 
-type UserActionsProps = { userId: string; who: string; email: string | null; status: AdminUserStatus; isSelf: boolean };
+type UserActionsProps = { userId: string; who: string; email: string | null; phone: string | null; status: AdminUserStatus; isSelf: boolean };
 
-/** Ban for a period / unban, and the recovery mail; each confirmed in a dialog. */
-export function UserActions({ userId, who, email, status, isSelf }: UserActionsProps) {
+/** Ban for a period / unban, the recovery mail and magic link, delete; each confirmed in a dialog. */
+export function UserActions({ userId, who, email, phone, status, isSelf }: UserActionsProps) {
   const copy = adminCopy.actions;
   const run = useAdminAction();
   const [length, setLength] = useState<BanLength>("1d");
@@ -50,7 +51,7 @@ export function UserActions({ userId, who, email, status, isSelf }: UserActionsP
         </div>
       )}
       {email ? (
-        <div>
+        <div className="flex flex-wrap gap-2">
           <ConfirmActionDialog
             trigger={<Button variant="outline">{copy.recovery}</Button>}
             title={copy.recoveryTitle}
@@ -58,8 +59,20 @@ export function UserActions({ userId, who, email, status, isSelf }: UserActionsP
             confirmLabel={copy.send}
             onConfirm={async () => void (await run<{ email: string }>(`users/${userId}/recovery-mail`, { method: "POST", json: {} }, (result) => copy.recoverySent(result.email)))}
           />
+          <ConfirmActionDialog
+            trigger={<Button variant="outline">{copy.magicLink}</Button>}
+            title={copy.magicLinkTitle}
+            description={copy.magicLinkDescription(email)}
+            confirmLabel={copy.send}
+            onConfirm={async () => void (await run<{ email: string }>(`users/${userId}/magic-link`, { method: "POST", json: {} }, (result) => copy.magicLinkSent(result.email)))}
+          />
         </div>
       ) : null}
+      {isSelf || !(email || phone) ? null : (
+        <div>
+          <DeleteUserDialog userId={userId} who={who} expected={(email || phone)!} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { siteUrl } from "@/features/auth/server";
+import { listSecurityEvents, siteUrl } from "@/features/auth/server";
 import { ApiRouteError, apiErrorResponse, parseJsonBody, unknownApiRouteResponse } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
@@ -9,7 +9,11 @@ import { resolveAdmin, type AdminSession } from "./admin-access";
 import { ADMIN_SESSION_FRESH_MS, isFreshSession, REAUTHENTICATE_MESSAGE } from "./admin-freshness";
 import { removeUserFactor, sendRecoveryMail, setUserBan, type AdminActor } from "./admin-user-actions";
 import { listAdminActions } from "./admin-audit";
+import { deleteUserWithData } from "./admin-user-deletion";
+import { createUser, inviteUser, sendMagicLink } from "./admin-user-invites";
+import { loadUser } from "./admin-user-lookup";
 import { isUserId, searchUsers } from "./admin-users";
+import { parseSecurityEventQuery } from "./security-event-query";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -27,6 +31,19 @@ type Route = {
 
 const banBody = z.object({ length: z.enum(Object.keys(BAN_DURATIONS) as [BanLength, ...BanLength[]]) }).strict();
 const emptyBody = z.object({}).strict();
+const emailField = z.string().trim().toLowerCase().max(320).email("请输入有效的邮箱地址");
+const inviteBody = z.object({ email: emailField }).strict();
+const createBody = z
+  .object({
+    email: emailField.optional(),
+    phone: z.string().trim().regex(/^\+?[1-9]\d{6,14}$/, "请输入有效的手机号（含国家代码，如 +8613800000000）").optional(),
+    password: z.string().min(8, "密码至少 8 位").max(72, "密码最多 72 位"),
+    confirmed: z.boolean(),
+  })
+  .strict()
+  .refine((body) => Boolean(body.email) !== Boolean(body.phone), "请填写邮箱或手机号（二选一）");
+/** The typed confirmation: the user's e-mail or phone, checked here too, not only in the dialog. */
+const deleteBody = z.object({ confirm: z.string().trim().min(1).max(320) }).strict();
 
 const actorOf = (request: Request, admin: AdminSession): AdminActor => ({ userId: admin.userId, ip: visitorIp(request.headers) ?? null });
 const noStore = { "Cache-Control": "private, no-store" };
@@ -52,6 +69,54 @@ const routes: Route[] = [
       const url = new URL(request.url);
       const user = url.searchParams.get("user") ?? "";
       return json(await listAdminActions(await getDatabase(), { page: pageParam(url), targetUserId: isUserId(user) ? user : undefined }));
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^audit\/security-events$/,
+    write: false,
+    handle: async (request) => {
+      const url = new URL(request.url);
+      const { filter } = parseSecurityEventQuery((key) => url.searchParams.get(key)?.slice(0, 100) ?? undefined);
+      return json(await listSecurityEvents(await getDatabase(), filter, pageParam(url)));
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^users\/invite$/,
+    write: true,
+    handle: async (request, _match, admin) => {
+      const { email } = await parseJsonBody(request, inviteBody);
+      return json(await inviteUser(await getDatabase(), actorOf(request, admin), email, await siteUrl("/auth/callback?type=recovery")));
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^users$/,
+    write: true,
+    handle: async (request, _match, admin) => json(await createUser(await getDatabase(), actorOf(request, admin), await parseJsonBody(request, createBody))),
+  },
+  {
+    method: "POST",
+    pattern: /^users\/([^/]+)\/magic-link$/,
+    write: true,
+    handle: async (request, [userId], admin) => {
+      await parseJsonBody(request, emptyBody);
+      return json(await sendMagicLink(await getDatabase(), actorOf(request, admin), userId!, await siteUrl("/auth/callback")));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: /^users\/([^/]+)$/,
+    write: true,
+    handle: async (request, [userId], admin) => {
+      const { confirm } = await parseJsonBody(request, deleteBody);
+      const user = await loadUser(userId!);
+      const accepted = [user.email?.toLowerCase(), user.phone, user.phone && `+${user.phone}`].filter((value): value is string => Boolean(value));
+      if (!accepted.includes(confirm.toLowerCase())) {
+        throw new ApiRouteError(400, "确认内容与该用户的邮箱或手机号不一致");
+      }
+      return json(await deleteUserWithData(await getDatabase(), actorOf(request, admin), userId!));
     },
   },
   {

@@ -1,24 +1,13 @@
 import "server-only";
-import type { User } from "@supabase/supabase-js";
 import { ApiRouteError } from "@/lib/api";
 import type { Database } from "@/lib/db";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { BAN_DURATIONS, type BanLength } from "../types";
 import { recordAdminAction } from "./admin-audit";
-import { isUserId } from "./admin-users";
+import { loadUser } from "./admin-user-lookup";
 
 /** Who acts, from where: every action below writes one admin_audit_log row with it. */
 export type AdminActor = { userId: string; ip: string | null };
-
-const USER_NOT_FOUND = "用户不存在";
-
-async function loadUser(userId: string): Promise<User> {
-  if (!isUserId(userId)) throw new ApiRouteError(404, USER_NOT_FOUND);
-  const admin = await createSupabaseAdminClient();
-  const { data, error } = await admin.auth.admin.getUserById(userId);
-  if (error || !data.user) throw new ApiRouteError(404, USER_NOT_FOUND);
-  return data.user;
-}
 
 function refuseSelf(actor: AdminActor, userId: string, message: string) {
   if (actor.userId === userId) throw new ApiRouteError(400, message);

@@ -1,26 +1,66 @@
 import Link from "next/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { AdminPagination, adminCopy, AuditTable } from "@/features/admin";
-import { adminPageMetadata, isUserId, listAdminActions, requireAdminPage } from "@/features/admin/server";
+import { AdminPagination, adminCopy, AuditTable, SecurityEventsFilter, SecurityEventsTable } from "@/features/admin";
+import { adminPageMetadata, isUserId, listAdminActions, parseSecurityEventQuery, requireAdminPage } from "@/features/admin/server";
+import { listSecurityEvents } from "@/features/auth/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
+import { cn } from "@/lib/utils";
 
 export const generateMetadata = () => adminPageMetadata(adminCopy.audit.title);
 export const unstable_dynamicStaleTime = 0;
 
-type Props = { searchParams: Promise<{ user?: string | string[]; page?: string | string[] }> };
+type Param = string | string[] | undefined;
+type Props = { searchParams: Promise<Record<string, Param>> };
 
-/** 审计日志: the operators' actions (admin_audit_log); the auth service's account events come later. */
+const one = (value: Param) => (typeof value === "string" ? value.slice(0, 100) : undefined);
+
+/** 审计日志: operators' actions (admin_audit_log) and, under ?view=security, the accounts' events (auth.audit_log_entries). */
 export default async function AdminAuditPage({ searchParams }: Props) {
   await requireAdminPage();
   const params = await searchParams;
-  const user = typeof params.user === "string" && isUserId(params.user) ? params.user : undefined;
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
-  const result = await listAdminActions(await getDatabase(), { page, targetUserId: user });
+  const page = Math.min(10_000, Math.max(1, Number.parseInt(one(params.page) ?? "1", 10) || 1));
+  const security = one(params.view) === "security";
   const copy = adminCopy.audit;
+  const tab = (active: boolean) => cn("rounded-md px-3 py-1.5 text-sm", active ? "bg-muted font-medium" : "text-muted-foreground hover:text-foreground");
+  const tabs = (
+    <nav aria-label={copy.title} className="flex gap-2">
+      <Link href="/admin/audit" className={tab(!security)} aria-current={security ? undefined : "page"}>
+        {adminCopy.securityEvents.tabActions}
+      </Link>
+      <Link href="/admin/audit?view=security" className={tab(security)} aria-current={security ? "page" : undefined}>
+        {adminCopy.securityEvents.title}
+      </Link>
+    </nav>
+  );
+  const db = await getDatabase();
+  if (security) {
+    const { query, filter } = parseSecurityEventQuery((key) => one(params[key]));
+    const result = await listSecurityEvents(db, filter, page);
+    return (
+      <div className="grid gap-6">
+        <PageHeading title={copy.title} description={adminCopy.securityEvents.description} />
+        {tabs}
+        <Card>
+          <CardHeader className="grid gap-4">
+            <CardTitle className="sr-only">{adminCopy.securityEvents.title}</CardTitle>
+            <SecurityEventsFilter query={query} />
+            <CardDescription>{adminCopy.securityEvents.total(result.total)}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <SecurityEventsTable events={result.events} />
+            <AdminPagination basePath="/admin/audit" query={{ view: "security", ...query }} page={result.page} perPage={result.perPage} total={result.total} />
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+  const user = isUserId(one(params.user) ?? "") ? one(params.user) : undefined;
+  const result = await listAdminActions(db, { page, targetUserId: user });
   return (
     <div className="grid gap-6">
       <PageHeading title={copy.title} description={copy.description} />
+      {tabs}
       <Card>
         <CardHeader>
           <CardTitle className="sr-only">{copy.title}</CardTitle>

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { AdminPagination, adminCopy, UsersSearchForm, UsersTable } from "@/features/admin";
+import { AdminPagination, adminCopy, NewUserDialog, UsersSearchForm, UsersTable } from "@/features/admin";
 import { adminPageMetadata, requireAdminPage, searchUsers } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -18,7 +18,13 @@ export default async function AdminUsersPage({ searchParams }: Props) {
   const copy = adminCopy.users;
   return (
     <div className="grid gap-6">
-      <PageHeading title={copy.title} description={copy.description} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageHeading title={copy.title} description={copy.description} />
+        <div className="flex gap-2">
+          <NewUserDialog mode="invite" />
+          <NewUserDialog mode="create" />
+        </div>
+      </div>
       <Card>
         <CardHeader>
           <CardTitle className="sr-only">{copy.searchLabel}</CardTitle>

@@ -126,6 +126,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("users", () => usersPage.default({ searchParams: Promise.resolve({ q: "example" }) })),
     await outcome("user", () => userPage.default({ params: Promise.resolve({ id: userId }) })),
     await outcome("audit", () => auditPage.default({ searchParams: Promise.resolve({ user: userId }) })),
+    await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -133,8 +134,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -150,6 +151,11 @@ async function expectApiHidden(cookie: string | undefined) {
     ["POST", `users/${target.id}/unban`, {}],
     ["POST", `users/${target.id}/recovery-mail`, {}],
     ["DELETE", `users/${target.id}/factors/00000000-0000-4000-8000-000000000000`],
+    ["GET", `audit/security-events?user=${target.id}&action=login`],
+    ["POST", "users/invite", { email: "invited@example.com" }],
+    ["POST", "users", { email: "made@example.com", password: "secret-password-1", confirmed: true }],
+    ["POST", `users/${target.id}/magic-link`, {}],
+    ["DELETE", `users/${target.id}`, { confirm: target.email }],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -279,6 +285,11 @@ describe("who may use /admin and /api/admin", () => {
     expect(await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", `users/${target.id}/recovery-mail`, {}, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "DELETE", `users/${target.id}/factors/00000000-0000-4000-8000-000000000000`, undefined, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "users/invite", { email: "stale-invite@example.com" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "users", { email: "stale-made@example.com", password: PASSWORD, confirmed: true }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/magic-link`, {}, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "DELETE", `users/${target.id}`, { confirm: target.email }, stale)).toEqual(reauth);
+    expect((await service.auth.admin.getUserById(target.id)).data.user?.id).toBe(target.id);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
     expect((await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, later(11.9))).status).toBe(200);

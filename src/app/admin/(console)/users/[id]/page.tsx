@@ -54,7 +54,7 @@ export default async function AdminUserPage({ params }: Props) {
         />
       </UserDetailCard>
       <UserDetailCard title={copy.actions}>
-        <UserActions userId={user.id} who={who} email={user.email || null} status={status} isSelf={user.id === admin.userId} />
+        <UserActions userId={user.id} who={who} email={user.email || null} phone={user.phone || null} status={status} isSelf={user.id === admin.userId} />
         <Link href={`/admin/audit?user=${user.id}`} className="mt-4 inline-block text-sm underline-offset-4 hover:underline">
           {copy.auditLink}
         </Link>

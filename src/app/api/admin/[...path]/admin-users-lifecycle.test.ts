@@ -1,0 +1,293 @@
+// First: sets up what next start does before anything else (see next-request-scope.ts).
+import { callRouteHandler } from "@/features/auth/server/next-request-scope";
+import { rmSync } from "node:fs";
+import { createServerClient } from "@supabase/ssr";
+import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubEmbeddedAppEnv } from "../../../../../test/embedded-app-env";
+
+// Issue 18, 用户: deleting a user with their data (every table keyed by the user id, their files and
+// Dify conversations, then the auth user) leaves another user's data untouched; invite, create and
+// magic link go through the embedded auth and its dev outbox. Each is audited.
+const SITE = "http://localhost:3000";
+const dataDir = stubEmbeddedAppEnv("admin-users-lifecycle", {
+  AUTH_RATE_LIMIT_SIGN_IN: "1000/60",
+  AUTH_MIN_MAIL_INTERVAL: "0",
+  DEV_OUTBOX: "on",
+});
+
+const adminRoute = await import("./route");
+const { proxy } = await import("@/proxy");
+const { setAdminRole } = await import("@/features/admin/server/admin-role");
+const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server");
+const { getQuotaCheckedProxy: getDifyProxy } = await import("@/features/billing/server");
+const { getSupabaseConnection, serverClientOptions } = await import("@/lib/supabase/connection");
+const db = await import("@/lib/db");
+const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = db;
+const { SESSION_HANDOFF_HEADER } = await import("@/features/auth/session-handoff");
+const { eq } = await import("drizzle-orm");
+const { listOwnSecurityEvents } = await import("@/features/auth/server");
+
+type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
+let connection: Connection;
+let service: SupabaseClient;
+const PASSWORD = "secret-password-1";
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
+let count = 0;
+async function newUser(email = `person-${++count}@example.com`): Promise<{ id: string; email: string }> {
+  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  if (error) throw error;
+  return { id: data.user.id, email };
+}
+
+async function signIn(email: string): Promise<{ client: SupabaseClient; session: Session }> {
+  const client = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: noSession });
+  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return { client, session: data.session };
+}
+
+/** The session cookies @supabase/ssr writes for this session, as a Cookie header. */
+async function cookieHeader(session: Session): Promise<string> {
+  const jar = new Map<string, string>();
+  const client = createServerClient(connection.url, connection.anonKey, {
+    ...serverClientOptions(connection),
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll: (cookies) => {
+        for (const { name, value } of cookies) {
+          if (value) jar.set(name, value);
+          else jar.delete(name);
+        }
+      },
+    },
+  });
+  const { error } = await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+  if (error) throw error;
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** Request headers as under `npm start`: the proxy verified the token and hands over its claims. */
+async function headersFor(url: string, cookie: string | undefined): Promise<Record<string, string>> {
+  if (!cookie) return {};
+  const response = await proxy(new NextRequest(url, { headers: { cookie } }));
+  const handoff = response.headers.get(`x-middleware-request-${SESSION_HANDOFF_HEADER}`);
+  return handoff ? { cookie, [SESSION_HANDOFF_HEADER]: handoff } : { cookie };
+}
+
+type Call = { status: number; body: unknown };
+
+async function api(
+  cookie: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  handler: typeof adminRoute.GET = adminRoute.GET,
+): Promise<Call> {
+  const url = `${SITE}/api/admin/${path}`;
+  const headers = { ...(await headersFor(url, cookie)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+  const request = new NextRequest(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const segments = new URL(url).pathname.split("/").slice(3).filter(Boolean);
+  const response = await callRouteHandler((r) => handler(r, { params: Promise.resolve({ path: segments }) }), request);
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+
+beforeAll(async () => {
+  connection = await getSupabaseConnection();
+  service = createClient(connection.url, connection.serviceRoleKey, { global: { fetch: connection.fetch }, auth: noSession });
+}, 180_000); // the first call starts the embedded services (migrations, keys)
+afterAll(async () => {
+  await closeDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function makeAdmin() {
+  const user = await newUser();
+  const { data } = await service.auth.admin.getUserById(user.id);
+  await setAdminRole(service, data.user!, true);
+  const { session } = await signIn(user.email);
+  return { ...user, cookie: await cookieHeader(session) };
+}
+
+/** A user with a row in every product table, a stored file and a Dify conversation. */
+async function seedUserData(user: { id: string; email: string }) {
+  const database = await getDatabase();
+  await database.insert(db.notes).values({ userId: user.id, title: `笔记 ${user.email}` });
+  await database.insert(db.aiUsageEvents).values({ userId: user.id, appid: "demo", kind: "chat", totalTokens: 10 });
+  await database.insert(db.apiKeys).values({ userId: user.id, name: "key", prefix: `sk-${user.id.slice(0, 6)}`, secretHash: `hash-${user.id}` });
+  await database.insert(db.subscriptions).values({ userId: user.id, planId: "pro" });
+  await database.insert(db.aiConversationPins).values({ userId: user.id, appid: "demo", conversationId: crypto.randomUUID() });
+  const [conversation] = await database.insert(db.modelConversations).values({ userId: user.id, appid: "model", name: "对话", model: "m" }).returning();
+  await database.insert(db.modelMessages).values({ userId: user.id, conversationId: conversation!.id, model: "m", query: "你好" });
+  const { client } = await signIn(user.email);
+  const uploaded = await client.storage.from("files").upload(`${user.id}/a.txt`, new Blob(["内容"], { type: "text/plain" }));
+  if (uploaded.error) throw uploaded.error;
+  const chatApp = (await listEnabledAppsWithUpstream()).find((app) => app.kind === "chat" && !app.modelSettings)!;
+  const asked = await getDifyProxy().handle(
+    new Request(`${SITE}/api/ai/dify/chat-messages?appid=${chatApp.appid}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "你好", inputs: {}, response_mode: "blocking" }),
+    }),
+    { path: ["chat-messages"], userId: user.id },
+  );
+  expect(asked.status).toBe(200);
+  await getDifyProxy().idle();
+}
+
+/** How many rows of the user each table holds (the auth user last). */
+async function footprint(userId: string) {
+  const database = await getDatabase();
+  const countOf = async (rows: Promise<unknown[]>) => (await rows).length;
+  return {
+    notes: await countOf(database.select().from(db.notes).where(eq(db.notes.userId, userId))),
+    usage: await countOf(database.select().from(db.aiUsageEvents).where(eq(db.aiUsageEvents.userId, userId))),
+    apiKeys: await countOf(database.select().from(db.apiKeys).where(eq(db.apiKeys.userId, userId))),
+    subscriptions: await countOf(database.select().from(db.subscriptions).where(eq(db.subscriptions.userId, userId))),
+    pins: await countOf(database.select().from(db.aiConversationPins).where(eq(db.aiConversationPins.userId, userId))),
+    modelConversations: await countOf(database.select().from(db.modelConversations).where(eq(db.modelConversations.userId, userId))),
+    modelMessages: await countOf(database.select().from(db.modelMessages).where(eq(db.modelMessages.userId, userId))),
+    files: await countOf(database.select().from(db.storageObjects).where(eq(db.storageObjects.ownerId, userId))),
+    difyConversations: await countOf(database.select().from(db.difyDemoConversations).where(eq(db.difyDemoConversations.endUser, userId))),
+    difyMessages: await countOf(database.select().from(db.difyDemoMessages).where(eq(db.difyDemoMessages.endUser, userId))),
+    authUser: (await service.auth.admin.getUserById(userId)).data.user ? 1 : 0,
+  };
+}
+
+describe("deleting a user with their data", () => {
+  it("removes every row, file and conversation of that user, and nobody else's; they cannot sign in", async () => {
+    const admin = await makeAdmin();
+    const victim = await newUser();
+    const bystander = await newUser();
+    await seedUserData(victim);
+    await seedUserData(bystander);
+    const full = { notes: 1, usage: 2, apiKeys: 1, subscriptions: 1, pins: 1, modelConversations: 1, modelMessages: 1, files: 1, difyConversations: 1, difyMessages: 1, authUser: 1 };
+    expect(await footprint(victim.id)).toEqual(full);
+
+    // The typed confirmation must name this user; the handler checks it, not only the dialog.
+    expect(await api(admin.cookie, "DELETE", `users/${victim.id}`, { confirm: bystander.email })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "DELETE", `users/${victim.id}`, {})).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "DELETE", `users/${admin.id}`, { confirm: admin.email })).toMatchObject({ status: 400 });
+    expect(await footprint(victim.id)).toEqual(full);
+
+    const deleted = await api(admin.cookie, "DELETE", `users/${victim.id}`, { confirm: victim.email.toUpperCase() });
+    expect(deleted).toMatchObject({ status: 200, body: { storageObjects: 1, difyConversations: 1 } });
+    expect(await footprint(victim.id)).toEqual(Object.fromEntries(Object.keys(full).map((key) => [key, 0])));
+    expect(await footprint(bystander.id)).toEqual(full);
+    // The bystander's file is still readable by them.
+    const { client } = await signIn(bystander.email);
+    expect((await client.storage.from("files").download(`${bystander.id}/a.txt`)).error).toBeNull();
+    await expect(signIn(victim.email)).rejects.toThrow();
+    expect(await api(admin.cookie, "DELETE", `users/${victim.id}`, { confirm: victim.email })).toMatchObject({ status: 404 });
+
+    const [audit] = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, victim.id));
+    expect(audit).toMatchObject({ actorId: admin.id, action: "user.delete", before: { email: victim.email } });
+  });
+});
+
+describe("inviting, creating and sending a magic link", () => {
+  const mailsTo = async (email: string) => (await (await getDatabase()).select().from(outboxMessages).where(eq(outboxMessages.recipient, email))).map((mail) => mail.kind);
+  const auditOf = async (userId: string) => (await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, userId))).map((row) => row.action);
+
+  it("invites by e-mail: an account waiting for the invitee, an invitation in the outbox, an audit row", async () => {
+    const admin = await makeAdmin();
+    const invited = await api(admin.cookie, "POST", "users/invite", { email: "Invitee@Example.com" });
+    expect(invited.status).toBe(200);
+    const { userId } = invited.body as { userId: string };
+    expect((await service.auth.admin.getUserById(userId)).data.user?.email).toBe("invitee@example.com");
+    expect(await mailsTo("invitee@example.com")).toContain("invite");
+    expect(await auditOf(userId)).toEqual(["user.invite"]);
+    expect(await api(admin.cookie, "POST", "users/invite", { email: "not-an-address" })).toMatchObject({ status: 400 });
+  });
+
+  it("creates confirmed and unconfirmed accounts by e-mail or phone", async () => {
+    const admin = await makeAdmin();
+    const made = await api(admin.cookie, "POST", "users", { email: "made@example.com", password: PASSWORD, confirmed: true });
+    expect(made.status).toBe(200);
+    await expect(signIn("made@example.com")).resolves.toBeTruthy();
+    const unconfirmed = await api(admin.cookie, "POST", "users", { email: "pending@example.com", password: PASSWORD, confirmed: false });
+    expect(unconfirmed.status).toBe(200);
+    await expect(signIn("pending@example.com")).rejects.toThrow();
+    const phone = await api(admin.cookie, "POST", "users", { phone: "+8613800000001", password: PASSWORD, confirmed: true });
+    expect(phone.status).toBe(200);
+    expect((await service.auth.admin.getUserById((phone.body as { userId: string }).userId)).data.user?.phone).toBe("8613800000001");
+    expect(await auditOf((made.body as { userId: string }).userId)).toEqual(["user.create"]);
+    expect(await api(admin.cookie, "POST", "users", { email: "made@example.com", password: PASSWORD, confirmed: true })).toMatchObject({ status: 409 });
+    expect(await api(admin.cookie, "POST", "users", { email: "x@example.com", phone: "+8613800000002", password: PASSWORD, confirmed: true })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "users", { email: "y@example.com", password: "short", confirmed: true })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "users", { email: "z@example.com", password: PASSWORD, confirmed: true, role: "admin" })).toMatchObject({ status: 400 });
+  });
+
+  it("sends a magic link through the auth service's mailer", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    expect(await api(admin.cookie, "POST", `users/${user.id}/magic-link`, {})).toEqual({ status: 200, body: { email: user.email } });
+    expect(await mailsTo(user.email)).toContain("magiclink");
+    expect(await auditOf(user.id)).toEqual(["user.magic_link"]);
+    expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/magic-link", {})).toMatchObject({ status: 404 });
+  });
+});
+
+describe("the accounts' security events (auth.audit_log_entries)", () => {
+  type EventsPage = { total: number; events: { action: string; actorId: string; actorUsername: string; traits: Record<string, unknown> | null }[] };
+
+  it("are written by the embedded auth in GoTrue's shape: sign-in, password and e-mail change, MFA enrol / removal, sign-out everywhere", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const { client } = await signIn(user.email);
+    expect((await client.auth.updateUser({ password: "another-password-2" })).error).toBeNull();
+    expect((await client.auth.updateUser({ email: `changed-${user.email}` })).error).toBeNull();
+    const enrolled = await client.auth.mfa.enroll({ factorType: "totp" });
+    if (enrolled.error) throw enrolled.error;
+    expect((await client.auth.mfa.unenroll({ factorId: enrolled.data.id })).error).toBeNull();
+    const second = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "第二个" });
+    if (second.error) throw second.error;
+    expect((await api(admin.cookie, "DELETE", `users/${user.id}/factors/${second.data.id}`)).status).toBe(200);
+    expect((await client.auth.signOut({ scope: "global" })).error).toBeNull();
+
+    const [raw] = await (await getDatabase()).select().from(db.authAuditLog).where(eq(db.authAuditLog.id, (await listOwnSecurityEvents(await getDatabase(), user.id))[0]!.id));
+    expect(raw?.payload).toMatchObject({ actor_id: user.id, actor_username: user.email, actor_via_sso: false, action: "logout", log_type: "account", traits: { scope: "global" } });
+    const own = await listOwnSecurityEvents(await getDatabase(), user.id);
+    expect(own.map((event) => event.action).reverse()).toEqual([
+      "login",
+      "user_updated_password",
+      "user_modified",
+      "factor_in_progress",
+      "factor_unenrolled",
+      "factor_in_progress",
+      "factor_deleted",
+      "logout",
+    ]);
+    expect(own[own.length - 1]?.traits).toEqual({ provider: "password" });
+
+    // The console filters by user, type and date, paged on the server.
+    const byUser = (await api(admin.cookie, "GET", `audit/security-events?user=${user.id}`)).body as EventsPage;
+    expect(byUser.total).toBe(8);
+    expect(byUser.events.every((event) => event.actorId === user.id)).toBe(true);
+    const logins = (await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&action=login`)).body as EventsPage;
+    expect(logins.events.map((event) => event.action)).toEqual(["login"]);
+    const all = (await api(admin.cookie, "GET", "audit/security-events?action=login")).body as EventsPage;
+    expect(new Set(all.events.map((event) => event.actorId)).size).toBeGreaterThan(1);
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(((await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&from=${tomorrow}`)).body as EventsPage).total).toBe(0);
+    expect(((await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&to=${tomorrow}`)).body as EventsPage).total).toBe(8);
+  });
+
+  it("in settings, a user sees only their own last 20", async () => {
+    const me = await newUser();
+    const other = await newUser();
+    for (let round = 0; round < 12; round += 1) await signIn(me.email);
+    await signIn(other.email);
+    await signIn(other.email);
+    const mine = await listOwnSecurityEvents(await getDatabase(), me.id);
+    expect(mine).toHaveLength(12);
+    expect(mine.every((event) => event.actorId === me.id)).toBe(true);
+    for (let round = 0; round < 10; round += 1) await signIn(me.email);
+    expect(await listOwnSecurityEvents(await getDatabase(), me.id)).toHaveLength(20);
+    expect((await listOwnSecurityEvents(await getDatabase(), other.id)).map((event) => event.actorId)).toEqual([other.id, other.id]);
+  });
+});

@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { authAuditLog, authUsers, type Database } from "@/lib/db";
+
+/**
+ * GoTrue's account events in `auth.audit_log_entries`, in its payload shape (`actor_id`,
+ * `actor_username`, `actor_via_sso`, `action`, `log_type`, `traits`) and action names, so the
+ * console reads the embedded and a hosted project's log alike. Like GoTrue, failed sign-ins are not
+ * logged (it has no action for them). Best effort: a failed write never fails the user's request.
+ */
+export type AuthAuditAction =
+  | "login"
+  | "logout"
+  | "user_updated_password"
+  | "user_modified"
+  | "factor_in_progress"
+  | "factor_unenrolled"
+  | "factor_deleted";
+
+const LOG_TYPES: Record<AuthAuditAction, string> = {
+  login: "account",
+  logout: "account",
+  user_updated_password: "user",
+  user_modified: "user",
+  factor_in_progress: "factor",
+  factor_unenrolled: "factor",
+  factor_deleted: "factor",
+};
+
+export async function recordAuthEvent(
+  db: Database,
+  event: { userId: string; action: AuthAuditAction; traits?: Record<string, unknown>; ip?: string | null },
+): Promise<void> {
+  try {
+    const [user] = await db.select({ email: authUsers.email, phone: authUsers.phone }).from(authUsers).where(eq(authUsers.id, event.userId));
+    await db.insert(authAuditLog).values({
+      id: randomUUID(),
+      payload: {
+        actor_id: event.userId,
+        actor_username: user?.email || user?.phone || "",
+        actor_via_sso: false,
+        action: event.action,
+        log_type: LOG_TYPES[event.action],
+        ...(event.traits ? { traits: event.traits } : {}),
+      },
+      ipAddress: event.ip ?? "",
+    });
+  } catch (error) {
+    console.error("auth audit log", error);
+  }
+}
