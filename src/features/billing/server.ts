@@ -13,3 +13,5 @@ export { processStripeEvent, type StripeWebhookOutcome } from "./server/stripe/w
 export { handleStripeWebhookRequest } from "./server/stripe/webhook-request";
 export { getSubscriptionSummary, startOfMonth, tokensUsedThisMonth, type SubscriptionSummary } from "./server/subscription-summary";
 export { getQuotaCheckedProxy } from "./server/quota-checked-proxy";
+export { grantedTokensThisMonth, listQuotaGrants, quotaPeriod, type QuotaGrantView } from "./server/quota-grants";
+export { setPlanByOperator } from "./server/operator-plan";

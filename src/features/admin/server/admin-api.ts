@@ -10,6 +10,8 @@ import { ADMIN_SESSION_FRESH_MS, isFreshSession, REAUTHENTICATE_MESSAGE } from "
 import { removeUserFactor, sendRecoveryMail, setUserBan, type AdminActor } from "./admin-user-actions";
 import { listAdminActions } from "./admin-audit";
 import { isUserId, searchUsers } from "./admin-users";
+import { quotaRoutes } from "../quota/server/quota-routes";
+import { usageRoutes } from "../usage/server/usage-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -17,6 +19,7 @@ export type AdminApiOptions = {
   freshForMs?: number;
 };
 
+export type AdminRoute = Route;
 type Route = {
   method: string;
   pattern: RegExp;
@@ -35,6 +38,8 @@ const json = (body: unknown) => Response.json(body, { headers: noStore });
 const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
 
 const routes: Route[] = [
+  ...quotaRoutes,
+  ...usageRoutes,
   {
     method: "GET",
     pattern: /^users$/,
