@@ -6,6 +6,8 @@ export const adminNav: readonly NavGroup[] = [
     label: "管理后台",
     items: [
       { href: "/admin/users", label: "用户" },
+      { href: "/admin/quota", label: "额度" },
+      { href: "/admin/usage", label: "用量" },
       { href: "/admin/audit", label: "审计日志" },
     ],
   },
@@ -68,6 +70,8 @@ export const adminCopy = {
       "user.unban": "解除封禁",
       "user.mfa_factor.delete": "移除两步验证方式",
       "user.recovery_mail": "发送重置密码邮件",
+      "quota.grant": "调整本月额度",
+      "quota.plan": "修改套餐",
     } as Record<string, string>,
     previous: "上一页",
     next: "下一页",

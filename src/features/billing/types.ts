@@ -30,3 +30,6 @@ export type PaymentView = {
   periodEnd: string | null;
   createdAt: string;
 };
+
+/** Tokens an operator gave (+) or took back (−) for this month, with the reason the user is shown. */
+export type QuotaGrantView = { id: string; tokens: number; reason: string; createdAt: string };

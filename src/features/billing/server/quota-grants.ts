@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { aiQuotaGrants, type Database } from "@/lib/db";
 import { calendarDate } from "../calendar";
+import type { QuotaGrantView } from "../types";
 
 /** The quota month `now` falls in (China time, see calendar.ts) as stored in `ai_quota_grants.period`: "2026-11". */
 export function quotaPeriod(now: Date): string {
@@ -17,7 +18,7 @@ export async function grantedTokensThisMonth(db: Database, userId: string, now: 
   return Number(row?.tokens ?? 0);
 }
 
-export type QuotaGrantView = { id: string; tokens: number; reason: string; createdAt: string };
+export type { QuotaGrantView };
 
 /** The month's grants of one user, newest first (the user's usage page and the operator's user page). */
 export async function listQuotaGrants(db: Database, userId: string, now: Date): Promise<QuotaGrantView[]> {
