@@ -6,6 +6,8 @@ export const adminNav: readonly NavGroup[] = [
     label: "管理后台",
     items: [
       { href: "/admin/users", label: "用户" },
+      { href: "/admin/quota", label: "额度" },
+      { href: "/admin/usage", label: "用量" },
       { href: "/admin/audit", label: "审计日志" },
     ],
   },
@@ -88,6 +90,8 @@ export const adminCopy = {
       "user.invite": "邀请用户",
       "user.create": "创建用户",
       "user.delete": "删除用户及数据",
+      "quota.grant": "调整本月额度",
+      "quota.plan": "修改套餐",
     } as Record<string, string>,
     previous: "上一页",
     next: "下一页",

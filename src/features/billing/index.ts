@@ -18,13 +18,14 @@ export {
 export { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS } from "./quota-constants";
 export { checkoutBodySchema, subscriptionActionSchema, type CheckoutBody, type CheckoutResult, type SubscriptionAction } from "./schemas";
 export { describeSubscription, type SubscriptionStatusLine } from "./subscription-status";
-export type { PaymentView, SubscriptionSummary } from "./types";
+export type { PaymentView, QuotaGrantView, SubscriptionSummary } from "./types";
 export { CheckoutOrderView } from "./components/checkout-order-view";
 export { CheckoutReturnToast } from "./components/checkout-return-toast";
 export { CurrentPlanCard } from "./components/current-plan-card";
 export { PaymentHistory } from "./components/payment-history";
 export { PlanOptions } from "./components/plan-options";
 export { PricingFaq } from "./components/pricing-faq";
+export { QuotaGrantsList } from "./components/quota-grants-list";
 export { PricingPlans } from "./components/pricing-plans";
 export { SubscriptionControls } from "./components/subscription-controls";
 export { UsageMeter } from "./components/usage-meter";

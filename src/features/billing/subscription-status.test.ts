@@ -12,7 +12,7 @@ const pro: SubscriptionSummary = {
   cancelAtPeriodEnd: false,
   provider: "local",
   pendingChange: null,
-  usage: { tokensUsed: 0, tokensQuota: 2_000_000 },
+  usage: { tokensUsed: 0, tokensQuota: 2_000_000, grantedTokens: 0 },
 };
 
 describe("describeSubscription", () => {

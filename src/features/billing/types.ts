@@ -12,7 +12,8 @@ export type SubscriptionSummary = {
   provider: "local" | "stripe" | "alipay" | "wechat_pay" | null;
   /** A downgrade that takes effect at `effectiveAt` (the current period's end). */
   pendingChange: { planId: PlanId; planName: string; interval: BillingInterval; effectiveAt: string } | null;
-  usage: { tokensUsed: number; tokensQuota: number };
+  /** `tokensQuota` is the month's limit: the plan's tokens plus `grantedTokens` (operators' grants, ± ). */
+  usage: { tokensUsed: number; tokensQuota: number; grantedTokens: number };
 };
 
 /** One row of the payment history. */
@@ -30,3 +31,6 @@ export type PaymentView = {
   periodEnd: string | null;
   createdAt: string;
 };
+
+/** Tokens an operator gave (+) or took back (−) for this month, with the reason the user is shown. */
+export type QuotaGrantView = { id: string; tokens: number; reason: string; createdAt: string };

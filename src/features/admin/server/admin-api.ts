@@ -14,6 +14,8 @@ import { createUser, inviteUser, sendMagicLink } from "./admin-user-invites";
 import { loadUser } from "./admin-user-lookup";
 import { isUserId, searchUsers } from "./admin-users";
 import { parseSecurityEventQuery } from "./security-event-query";
+import { quotaRoutes } from "../quota/server/quota-routes";
+import { usageRoutes } from "../usage/server/usage-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -21,6 +23,7 @@ export type AdminApiOptions = {
   freshForMs?: number;
 };
 
+export type AdminRoute = Route;
 type Route = {
   method: string;
   pattern: RegExp;
@@ -52,6 +55,8 @@ const json = (body: unknown) => Response.json(body, { headers: noStore });
 const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
 
 const routes: Route[] = [
+  ...quotaRoutes,
+  ...usageRoutes,
   {
     method: "GET",
     pattern: /^users$/,

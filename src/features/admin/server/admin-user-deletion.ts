@@ -5,6 +5,7 @@ import { getQuotaCheckedProxy } from "@/features/billing/server";
 import { ApiRouteError } from "@/lib/api";
 import {
   aiConversationPins,
+  aiQuotaGrants,
   aiQuotaReservations,
   aiRunningTasks,
   aiUsageEvents,
@@ -41,6 +42,7 @@ const USER_TABLES = [
   modelConversations,
   modelFiles,
   aiUsageEvents,
+  aiQuotaGrants,
   aiQuotaReservations,
   aiRunningTasks,
   apiKeys,

@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { aiQuotaReservations, aiUsageEvents, getDatabase, subscriptions, type Database } from "@/lib/db";
+import { aiQuotaGrants, aiQuotaReservations, aiUsageEvents, getDatabase, subscriptions, type Database } from "@/lib/db";
 import { startOfMonth } from "../calendar";
 import { planOrFree } from "../plans";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
+import { quotaPeriod } from "./quota-grants";
 import { settleLocalSubscription } from "./settle-period";
 import { enforcedTokenQuota } from "./token-quota";
 
@@ -39,7 +40,7 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
     const plan = planOrFree(state.planId);
     if (state.calls >= plan.maxConcurrentAiCalls) return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
 
-    const left = enforcedTokenQuota(plan) - state.usedTokens - state.reservedTokens;
+    const left = enforcedTokenQuota(plan) + state.grantedTokens - state.usedTokens - state.reservedTokens;
     if (left <= 0) return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE };
 
     // Never reserve beyond what is left, so a user near the edge can still make one call. The user's
@@ -58,22 +59,24 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
   });
 }
 
-type AdmissionState = { planId: string | undefined; periodEnded: boolean; calls: number; reservedTokens: number; usedTokens: number };
+type AdmissionState = { planId: string | undefined; periodEnded: boolean; calls: number; reservedTokens: number; usedTokens: number; grantedTokens: number };
 
 /**
  * Everything an admission decides on, in one statement (it runs on every chat): the plan, whether a
  * local subscription's period is over, the calls in flight with their reserved tokens, and this
- * month's usage.
+ * month's usage and operators' grants for the month.
  */
 async function readAdmissionState(db: Database, userId: string, now: Date): Promise<AdmissionState> {
   const live = sql`${aiQuotaReservations.userId} = ${userId} and ${aiQuotaReservations.expiresAt} > ${now}`;
-  const { rows } = await db.execute<{ plan_id: string | null; status: string | null; provider: string | null; period_end: Date | string | null; calls: string | number; reserved: string | number; used: string | number }>(sql`
+  const { rows } = await db.execute<{ plan_id: string | null; status: string | null; provider: string | null; period_end: Date | string | null; calls: string | number; reserved: string | number; used: string | number; granted: string | number }>(sql`
     select ${subscriptions.planId} as plan_id, ${subscriptions.status} as status, ${subscriptions.provider} as provider,
       ${subscriptions.currentPeriodEnd} as period_end,
       (select count(*) from ${aiQuotaReservations} where ${live}) as calls,
       (select coalesce(sum(${aiQuotaReservations.tokens}), 0) from ${aiQuotaReservations} where ${live}) as reserved,
       (select coalesce(sum(${aiUsageEvents.totalTokens}), 0) from ${aiUsageEvents}
-        where ${aiUsageEvents.userId} = ${userId} and ${aiUsageEvents.createdAt} >= ${startOfMonth(now)}) as used
+        where ${aiUsageEvents.userId} = ${userId} and ${aiUsageEvents.createdAt} >= ${startOfMonth(now)}) as used,
+      (select coalesce(sum(${aiQuotaGrants.tokens}), 0) from ${aiQuotaGrants}
+        where ${aiQuotaGrants.userId} = ${userId} and ${aiQuotaGrants.period} = ${quotaPeriod(now)}) as granted
     from (select 1) as one left join ${subscriptions} on ${subscriptions.userId} = ${userId}`);
   const row = rows[0]!;
   const active = row.status !== null && row.status !== "canceled";
@@ -85,6 +88,7 @@ async function readAdmissionState(db: Database, userId: string, now: Date): Prom
     calls: Number(row.calls),
     reservedTokens: Number(row.reserved),
     usedTokens: Number(row.used),
+    grantedTokens: Number(row.granted),
   };
 }
 

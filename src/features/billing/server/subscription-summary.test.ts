@@ -29,7 +29,7 @@ describe.each(testTargetKinds())("getSubscriptionSummary on %s", (kind) => {
     await usage(randomUUID(), 5000, new Date("2026-03-10T00:00:00Z"));
     const summary = await getSubscriptionSummary(handle.db, userId, now);
     expect(summary.plan.id).toBe("free");
-    expect(summary.usage).toEqual({ tokensUsed: 150, tokensQuota: 100_000 });
+    expect(summary.usage).toEqual({ tokensUsed: 150, tokensQuota: 100_000, grantedTokens: 0 });
   });
 
   it("reports an active paid plan and falls back to free once canceled", async () => {

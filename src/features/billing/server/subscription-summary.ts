@@ -5,6 +5,7 @@ import { planOrFree } from "../plans";
 import { enforcedTokenQuota } from "./token-quota";
 import type { SubscriptionSummary } from "../types";
 import { settleLocalSubscription } from "./settle-period";
+import { grantedTokensThisMonth } from "./quota-grants";
 
 export type { SubscriptionSummary };
 
@@ -33,9 +34,12 @@ export async function getSubscriptionSummary(db: Database, userId: string, now =
     ? await db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId)).limit(1)
     : [];
   const pendingPlan = change ? planOrFree(change.planId) : undefined;
-  const tokensQuota = enforcedTokenQuota(plan);
+  const planTokens = enforcedTokenQuota(plan);
+  // The month's limit: the plan's tokens plus what operators granted or took back (never below zero).
+  const grantedTokens = await grantedTokensThisMonth(db, userId, now);
+  const tokensQuota = Math.max(0, planTokens + grantedTokens);
   return {
-    plan: { id: plan.id, name: plan.name, monthlyTokenQuota: tokensQuota },
+    plan: { id: plan.id, name: plan.name, monthlyTokenQuota: planTokens },
     status: active?.status ?? "active",
     interval: active?.interval ?? "month",
     currentPeriodStart: active?.currentPeriodStart.toISOString() ?? null,
@@ -46,6 +50,6 @@ export async function getSubscriptionSummary(db: Database, userId: string, now =
       change && pendingPlan
         ? { planId: pendingPlan.id, planName: pendingPlan.name, interval: change.interval, effectiveAt: change.effectiveAt.toISOString() }
         : null,
-    usage: { tokensUsed: await tokensUsedThisMonth(db, userId, now), tokensQuota },
+    usage: { tokensUsed: await tokensUsedThisMonth(db, userId, now), tokensQuota, grantedTokens },
   };
 }

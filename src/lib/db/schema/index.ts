@@ -18,3 +18,4 @@ export * from "./rate-limits";
 export * from "./ai-conversation-pins";
 export * from "./conversation-shares";
 export * from "./admin-audit";
+export * from "./ai-quota-grants";

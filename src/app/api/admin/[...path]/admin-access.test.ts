@@ -36,6 +36,9 @@ const homePage = await import("@/app/admin/(console)/page");
 const usersPage = await import("@/app/admin/(console)/users/page");
 const userPage = await import("@/app/admin/(console)/users/[id]/page");
 const auditPage = await import("@/app/admin/(console)/audit/page");
+const quotaPage = await import("@/app/admin/(console)/quota/page");
+const usagePage = await import("@/app/admin/(console)/usage/page");
+const { getSubscriptionSummary } = await import("@/features/billing/server");
 
 type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
 let connection: Connection;
@@ -127,6 +130,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("user", () => userPage.default({ params: Promise.resolve({ id: userId }) })),
     await outcome("audit", () => auditPage.default({ searchParams: Promise.resolve({ user: userId }) })),
     await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
+    await outcome("quota", () => quotaPage.default()),
+    await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -134,8 +139,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -156,6 +161,11 @@ async function expectApiHidden(cookie: string | undefined) {
     ["POST", "users", { email: "made@example.com", password: "secret-password-1", confirmed: true }],
     ["POST", `users/${target.id}/magic-link`, {}],
     ["DELETE", `users/${target.id}`, { confirm: target.email }],
+    ["POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }],
+    ["POST", `users/${target.id}/plan`, { planId: "pro" }],
+    ["GET", "usage"],
+    ["GET", "usage?month=2026-11"],
+    ["GET", "usage.csv?month=2026-11"],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -290,6 +300,9 @@ describe("who may use /admin and /api/admin", () => {
     expect(await api(admin.cookie, "POST", `users/${target.id}/magic-link`, {}, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "DELETE", `users/${target.id}`, { confirm: target.email }, stale)).toEqual(reauth);
     expect((await service.auth.admin.getUserById(target.id)).data.user?.id).toBe(target.id);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/plan`, { planId: "pro" }, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
     expect((await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, later(11.9))).status).toBe(200);
@@ -355,5 +368,59 @@ describe("the users section's actions", () => {
     expect(mails.some((mail) => mail.kind === "recovery")).toBe(true);
     const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id));
     expect(audit.map((entry) => entry.action).sort()).toEqual(["user.mfa_factor.delete", "user.recovery_mail"]);
+  });
+});
+
+describe("the 额度 and 用量 sections", () => {
+  it("grants and takes back this month's tokens with a reason, changes the plan, each audited before → after", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const db = await getDatabase();
+    const granted = await api(admin.cookie, "POST", `users/${user.id}/quota-grants`, { tokens: 50_000, reason: "服务故障补偿" });
+    expect(granted).toMatchObject({ status: 200, body: { tokensQuota: 150_000, grantedTokens: 50_000 } });
+    expect((await getSubscriptionSummary(db, user.id)).usage).toMatchObject({ tokensQuota: 150_000, grantedTokens: 50_000 });
+    expect(await api(admin.cookie, "POST", `users/${user.id}/quota-grants`, { tokens: -20_000, reason: "多发收回" })).toMatchObject({ status: 200, body: { tokensQuota: 130_000 } });
+    expect(await api(admin.cookie, "POST", `users/${user.id}/plan`, { planId: "pro" })).toMatchObject({ status: 200, body: { planId: "pro", tokensQuota: 2_030_000 } });
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id)).orderBy(adminAuditLog.createdAt);
+    expect(audit.map((entry) => [entry.actorId, entry.action, entry.before, entry.after])).toEqual([
+      [admin.id, "quota.grant", { tokensQuota: 100_000, grantedTokens: 0 }, expect.objectContaining({ tokensQuota: 150_000, grantedTokens: 50_000, tokens: 50_000, reason: "服务故障补偿" })],
+      [admin.id, "quota.grant", { tokensQuota: 150_000, grantedTokens: 50_000 }, expect.objectContaining({ tokensQuota: 130_000, tokens: -20_000, reason: "多发收回" })],
+      [admin.id, "quota.plan", { planId: "free", tokensQuota: 130_000 }, { planId: "pro", tokensQuota: 2_030_000 }],
+    ]);
+    expect(await api(admin.cookie, "POST", `users/${user.id}/plan`, { planId: "free" })).toMatchObject({ status: 200, body: { planId: "free" } });
+  });
+
+  it("refuses grants without a reason, of zero or huge or fractional tokens, extra fields, unknown plans and users", async () => {
+    const admin = await makeAdmin();
+    const bad: unknown[] = [
+      { tokens: 1_000 },
+      { tokens: 1_000, reason: "   " },
+      { tokens: 0, reason: "零" },
+      { tokens: 1.5, reason: "小数" },
+      { tokens: 1e9, reason: "太多" },
+      { tokens: "1000", reason: "字符串" },
+      { tokens: 1_000, reason: "x", userId: admin.id },
+      { tokens: 1_000, reason: "x".repeat(501) },
+    ];
+    for (const body of bad) expect(await api(admin.cookie, "POST", `users/${target.id}/quota-grants`, body), JSON.stringify(body).slice(0, 60)).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", `users/${target.id}/plan`, { planId: "gold" })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "users/not-a-uuid/quota-grants", { tokens: 1, reason: "x" })).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/quota-grants", { tokens: 1, reason: "x" })).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/plan", { planId: "pro" })).toMatchObject({ status: 404 });
+    const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, target.id));
+    expect(audit.filter((entry) => entry.action.startsWith("quota."))).toEqual([]);
+  });
+
+  it("answers the usage report and its CSV to an operator", async () => {
+    const admin = await makeAdmin();
+    expect(await api(admin.cookie, "GET", "usage?month=2026-11")).toMatchObject({ status: 200, body: { month: "2026-11", days: expect.any(Array) } });
+    const url = `${SITE}/api/admin/usage.csv?month=2026-11`;
+    const csv = await callRouteHandler(
+      (request) => adminRoute.GET(request, { params: Promise.resolve({ path: ["usage.csv"] }) }),
+      new NextRequest(url, { headers: await headersFor(url, admin.cookie) }),
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toContain("日期,应用 ID,应用,模型,Token,调用次数");
   });
 });

@@ -5,8 +5,8 @@ import { listEnabledApps } from "@/features/ai-apps/server";
 import { ApiKeysCard } from "@/features/api-keys";
 import { listApiKeys } from "@/features/api-keys/server";
 import { getCurrentUserId } from "@/features/auth/server";
-import { UsageMeter } from "@/features/billing";
-import { getSubscriptionSummary, startOfMonth } from "@/features/billing/server";
+import { QuotaGrantsList, UsageMeter } from "@/features/billing";
+import { getSubscriptionSummary, listQuotaGrants, startOfMonth } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { formatCount, LatestCallsTable, TokensChart, UsageByAppTable, UsageByModelTable, UsageEmptyState, usageCopy } from "@/features/usage";
 import { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "@/features/usage/server";
@@ -23,7 +23,7 @@ export default async function TokensPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const now = new Date();
-  const [summary, days, byApp, byModel, calls, keys, apps] = await Promise.all([
+  const [summary, days, byApp, byModel, calls, keys, apps, grants] = await Promise.all([
     getSubscriptionSummary(db, userId, now),
     getTokensByDay(db, userId, { days: 30, now }),
     getUsageByApp(db, userId, { since: startOfMonth(now) }),
@@ -31,6 +31,7 @@ export default async function TokensPage() {
     getLatestCalls(db, userId, { limit: 20 }),
     listApiKeys(db, userId, now),
     listEnabledApps(db),
+    listQuotaGrants(db, userId, now),
   ]);
   const copy = usageCopy.tokens;
   const total = days.reduce((sum, day) => sum + day.tokens, 0);
@@ -45,6 +46,12 @@ export default async function TokensPage() {
         </CardHeader>
         <CardContent>
           <UsageMeter {...summary.usage} />
+          {grants.length > 0 && (
+            <div className="mt-4 grid gap-2">
+              <h3 className="text-sm font-medium">本月额度调整（套餐 {formatCount(summary.plan.monthlyTokenQuota)} Token，调整后共 {formatCount(summary.usage.tokensQuota)} Token）</h3>
+              <QuotaGrantsList grants={grants} />
+            </div>
+          )}
         </CardContent>
       </Card>
       <ApiKeysCard initialKeys={keys} apps={apps} />

@@ -10,6 +10,7 @@ import {
   UserStatusBadge,
 } from "@/features/admin";
 import { adminPageMetadata, getAdminUser, requireAdminPage, userStatus } from "@/features/admin/server";
+import { UserQuotaCard } from "@/features/admin/quota/components/user-quota-card";
 import { getSubscriptionSummary } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { formatCount, LatestCallsTable } from "@/features/usage";
@@ -59,6 +60,7 @@ export default async function AdminUserPage({ params }: Props) {
           {copy.auditLink}
         </Link>
       </UserDetailCard>
+      <UserQuotaCard userId={user.id} who={who} summary={summary} />
       <UserDetailCard title={copy.identities}>
         {identities.length === 0 ? (
           <p className="text-sm text-muted-foreground">{copy.identitiesEmpty}</p>

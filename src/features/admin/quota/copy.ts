@@ -1,0 +1,28 @@
+/** The 额度 section's strings (Simplified Chinese). */
+export const quotaCopy = {
+  title: "额度",
+  description: "本月（北京时间）各用户的额度调整：运营赠送或收回的 Token 及原因。修改套餐或调整额度请打开用户详情。",
+  card: "额度",
+  summary: (plan: string, planTokens: string, granted: string, total: string) => `${plan}：套餐 ${planTokens} Token，本月调整 ${granted}，合计 ${total} Token`,
+  plan: "套餐",
+  changePlan: "修改套餐",
+  planTitle: "修改该用户的套餐？",
+  planDescription: (who: string, plan: string) =>
+    plan === "免费版" ? `${who} 的本地订阅将立即结束，改为免费版。` : `${who} 将立即获得「${plan}」一个月（不自动续费，不产生付款记录）。通过 Stripe 付费的用户请在 Stripe 中更改。`,
+  planChanged: "已修改套餐",
+  direction: "调整",
+  give: "赠送",
+  takeBack: "收回",
+  tokens: "Token 数量",
+  reason: "原因（用户可见）",
+  reasonPlaceholder: "例如：服务故障补偿",
+  apply: "调整额度",
+  grantTitle: (give: boolean) => (give ? "赠送 Token？" : "收回 Token？"),
+  grantDescription: (who: string, give: boolean, tokens: string) => `${give ? "向" : "从"} ${who} ${give ? "赠送" : "收回"} ${tokens} Token，仅本月有效，用户在用量页可以看到原因。`,
+  granted: "已调整本月额度",
+  invalid: "请填写大于 0 的整数 Token 数量和原因",
+  grants: "本月额度调整",
+  grantsEmpty: "本月还没有额度调整。",
+  columns: { time: "时间", user: "用户", tokens: "Token", reason: "原因", admin: "操作人" },
+  confirm: "确认",
+} as const;
