@@ -1,8 +1,6 @@
 // First: sets up what next start does before anything else (see next-request-scope.ts).
 import { callRouteHandler } from "@/features/auth/server/next-request-scope";
 import { rmSync } from "node:fs";
-import { createServerClient } from "@supabase/ssr";
-import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { NextRequest } from "next/server";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,12 +22,9 @@ const dataDir = stubEmbeddedAppEnv("admin-access", {
 
 const adminRoute = await import("./route");
 const unknownRoute = await import("../../[...unknown]/route");
-const { proxy } = await import("@/proxy");
 const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
-const { getSupabaseConnection, serverClientOptions } = await import("@/lib/supabase/connection");
 const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
-const { SESSION_HANDOFF_HEADER } = await import("@/features/auth/session-handoff");
 const { eq } = await import("drizzle-orm");
 const layoutPage = await import("@/app/admin/(console)/layout");
 const homePage = await import("@/app/admin/(console)/page");
@@ -40,72 +35,9 @@ const quotaPage = await import("@/app/admin/(console)/quota/page");
 const usagePage = await import("@/app/admin/(console)/usage/page");
 const { getSubscriptionSummary } = await import("@/features/billing/server");
 
-type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
-let connection: Connection;
-let service: SupabaseClient;
-const PASSWORD = "secret-password-1";
-const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
+const { service, newUser, signIn, cookieHeader, headersFor, api } = await startAdminTestKit();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-let count = 0;
-async function newUser(email = `person-${++count}@example.com`): Promise<{ id: string; email: string }> {
-  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  if (error) throw error;
-  return { id: data.user.id, email };
-}
-
-async function signIn(email: string): Promise<{ client: SupabaseClient; session: Session }> {
-  const client = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: noSession });
-  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { client, session: data.session };
-}
-
-/** The session cookies @supabase/ssr writes for this session, as a Cookie header. */
-async function cookieHeader(session: Session): Promise<string> {
-  const jar = new Map<string, string>();
-  const client = createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection),
-    cookies: {
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      setAll: (cookies) => {
-        for (const { name, value } of cookies) {
-          if (value) jar.set(name, value);
-          else jar.delete(name);
-        }
-      },
-    },
-  });
-  const { error } = await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
-  if (error) throw error;
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-}
-
-/** Request headers as under `npm start`: the proxy verified the token and hands over its claims. */
-async function headersFor(url: string, cookie: string | undefined): Promise<Record<string, string>> {
-  if (!cookie) return {};
-  const response = await proxy(new NextRequest(url, { headers: { cookie } }));
-  const handoff = response.headers.get(`x-middleware-request-${SESSION_HANDOFF_HEADER}`);
-  return handoff ? { cookie, [SESSION_HANDOFF_HEADER]: handoff } : { cookie };
-}
-
-type Call = { status: number; body: unknown };
-
-async function api(
-  cookie: string | undefined,
-  method: string,
-  path: string,
-  body?: unknown,
-  handler: ReturnType<typeof createAdminApiHandler> = adminRoute.GET,
-): Promise<Call> {
-  const url = `${SITE}/api/admin/${path}`;
-  const headers = { ...(await headersFor(url, cookie)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
-  const request = new NextRequest(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const segments = new URL(url).pathname.split("/").slice(3).filter(Boolean);
-  const response = await callRouteHandler((r) => handler(r, { params: Promise.resolve({ path: segments }) }), request);
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
 
 /** What each console page does for this visitor: "404" (notFound), "redirect", or "ok" (rendered). */
 async function pages(cookie: string | undefined, userId: string): Promise<Record<string, string>> {
@@ -175,8 +107,6 @@ async function expectApiHidden(cookie: string | undefined) {
 }
 
 beforeAll(async () => {
-  connection = await getSupabaseConnection();
-  service = createClient(connection.url, connection.serviceRoleKey, { global: { fetch: connection.fetch }, auth: noSession });
   const unknown = await callRouteHandler(unknownRoute.GET, new Request(`${SITE}/api/nothing-here`));
   expect(unknown.status).toBe(404);
   unknownBody = await unknown.json();

@@ -1,0 +1,82 @@
+// Test support (not a test file) for the console API's route tests. Import it dynamically, after
+// `stubEmbeddedAppEnv`, like the modules it uses: they read the environment when first loaded.
+import { createServerClient } from "@supabase/ssr";
+import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
+import { NextRequest } from "next/server";
+import { callRouteHandler } from "@/features/auth/server/next-request-scope";
+import { SESSION_HANDOFF_HEADER } from "@/features/auth/session-handoff";
+import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
+import { proxy } from "@/proxy";
+import * as adminRoute from "./route";
+
+export const SITE = "http://localhost:3000";
+export const PASSWORD = "secret-password-1";
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
+export type Call = { status: number; body: unknown };
+type RouteHandler = typeof adminRoute.GET;
+type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
+
+/**
+ * Accounts, signed-in cookies and console API calls as a browser makes them under `npm start`: the
+ * proxy verifies the cookie's token and hands its claims to the route.
+ */
+export async function startAdminTestKit() {
+  const connection: Connection = await getSupabaseConnection();
+  const service: SupabaseClient = createClient(connection.url, connection.serviceRoleKey, { global: { fetch: connection.fetch }, auth: noSession });
+  let count = 0;
+
+  async function newUser(email = `person-${++count}@example.com`): Promise<{ id: string; email: string }> {
+    const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    if (error) throw error;
+    return { id: data.user.id, email };
+  }
+
+  async function signIn(email: string): Promise<{ client: SupabaseClient; session: Session }> {
+    const client = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: noSession });
+    const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+    if (error) throw error;
+    return { client, session: data.session };
+  }
+
+  /** The session cookies @supabase/ssr writes for this session, as a Cookie header. */
+  async function cookieHeader(session: Session): Promise<string> {
+    const jar = new Map<string, string>();
+    const client = createServerClient(connection.url, connection.anonKey, {
+      ...serverClientOptions(connection),
+      cookies: {
+        getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+        setAll: (cookies) => {
+          for (const { name, value } of cookies) {
+            if (value) jar.set(name, value);
+            else jar.delete(name);
+          }
+        },
+      },
+    });
+    const { error } = await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+    if (error) throw error;
+    return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  /** Request headers as under `npm start`: the proxy verified the token and hands over its claims. */
+  async function headersFor(url: string, cookie: string | undefined): Promise<Record<string, string>> {
+    if (!cookie) return {};
+    const response = await proxy(new NextRequest(url, { headers: { cookie } }));
+    const handoff = response.headers.get(`x-middleware-request-${SESSION_HANDOFF_HEADER}`);
+    return handoff ? { cookie, [SESSION_HANDOFF_HEADER]: handoff } : { cookie };
+  }
+
+  /** One call of the console API (`/api/admin/<path>`) with this cookie, through `handler`. */
+  async function api(cookie: string | undefined, method: string, path: string, body?: unknown, handler: RouteHandler = adminRoute.GET): Promise<Call> {
+    const url = `${SITE}/api/admin/${path}`;
+    const headers = { ...(await headersFor(url, cookie)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+    const request = new NextRequest(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const segments = new URL(url).pathname.split("/").slice(3).filter(Boolean);
+    const response = await callRouteHandler((r) => handler(r, { params: Promise.resolve({ path: segments }) }), request);
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  return { connection, service, newUser, signIn, cookieHeader, headersFor, api };
+}
