@@ -103,8 +103,13 @@ describe("body size", () => {
     const response = await fetch(`http://127.0.0.1:${port}/storage/v1/object/files/u/a.bin`, { method: "POST", body: "x".repeat(100) });
     expect(response.status).toBe(200);
     expect(seen[0]!.body).toHaveLength(100);
-    // …but not to storage's JSON routes, nor through a path that only looks like an upload.
-    for (const path of ["/storage/v1/object/sign/files/a", "/storage/v1/object/move", "/storage/v1/object/../../../api/notes"]) {
+    // A chat file or a recording goes to the AI proxy, which caps it by the app's limits while streaming.
+    for (const path of ["/api/ai/dify/files/upload?appid=demo-chat", "/api/ai/dify/audio-to-text?appid=demo-chat"]) {
+      const upload = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", body: "x".repeat(100) });
+      expect(upload.status, path).toBe(200);
+    }
+    // …but not to storage's JSON routes, the proxy's JSON routes, nor through a path that only looks like an upload.
+    for (const path of ["/storage/v1/object/sign/files/a", "/storage/v1/object/move", "/storage/v1/object/../../../api/notes", "/api/ai/dify/chat-messages?appid=demo-chat", "/api/ai/dify/files/upload/../../../notes"]) {
       const refused = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", body: "x".repeat(100) });
       expect(refused.status, path).toBe(413);
     }

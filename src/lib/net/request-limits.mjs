@@ -23,9 +23,12 @@ export const DEFAULT_LIMITS = Object.freeze({
 // POST/PUT /storage/v1/object/{bucket}/{path}; /storage/v1/upload/… is the resumable (TUS) endpoint.
 const STORAGE_JSON = /^\/storage\/v1\/object\/(?:list|list-v2|move|copy|sign)(?:\/|$)/;
 const SIGNED_UPLOAD = /^\/storage\/v1\/object\/upload\/sign\//;
+// The AI proxy's multipart uploads (chat files, voice recordings): the proxy caps them itself while
+// streaming, by the app's limits (up to 100 MB for video, 10 MB for a recording; proxy/limited-body.ts).
+const AI_PROXY_UPLOAD = /^\/api\/ai\/dify\/(?:files\/upload|audio-to-text)$/;
 
 /**
- * Whether a request carries file bytes to storage. The path is normalized as Next.js and Hono
+ * Whether a request carries file bytes (to storage, or through the AI proxy to an app). The path is normalized as Next.js and Hono
  * will route it (dot segments, `%2e`), so `/storage/v1/object/../../../api/x` is not an upload.
  * @param {string | undefined} method
  * @param {string | undefined} url the request target as received
@@ -39,6 +42,7 @@ export function isUploadRequest(method, url) {
     return false;
   }
   if (path.startsWith("/storage/v1/upload/")) return true;
+  if (AI_PROXY_UPLOAD.test(path)) return method === "POST";
   if (!path.startsWith("/storage/v1/object/")) return false;
   if (SIGNED_UPLOAD.test(path)) return method === "PUT";
   return !STORAGE_JSON.test(path) && method !== "PATCH";
