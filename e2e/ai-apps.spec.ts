@@ -174,6 +174,10 @@ test.describe("chat", () => {
     await expect(exchange.getByRole("img", { name: "tiny.png" })).toBeVisible();
     await expect(exchange).toHaveAttribute("data-status", "done");
     await expect(page.getByTestId("pending-file")).toHaveCount(0);
+
+    // Over the server's 1 MB cap for JSON bodies: an upload is capped by the app's limits instead (15 MB for documents).
+    await picker.setInputFiles({ name: "长文档.md", mimeType: "text/markdown", buffer: Buffer.alloc(2 * 1024 * 1024, "a") });
+    await expect(page.getByTestId("pending-file")).toHaveAttribute("data-status", "done");
   });
 
   test("on a phone the conversations open in a drawer", async ({ page }) => {
