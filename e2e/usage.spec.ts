@@ -145,6 +145,8 @@ test("a workflow run that reports only a total shows the total, with its split m
   expect(run.status()).toBe(200);
   const total = ((await run.json()) as { data: { total_tokens: number } }).data.total_tokens;
   expect(total).toBeGreaterThan(0);
+  // The usage row is written after the answer is sent: wait for it before rendering the page.
+  await expect.poll(() => tokensUsed(page)).toBeGreaterThan(0);
 
   await page.goto("/dashboard/ai/tokens");
   const row = page.getByRole("table", { name: "最近调用" }).getByRole("row").nth(1);
