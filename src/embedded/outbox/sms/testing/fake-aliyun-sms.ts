@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { listenOnLoopback, readBody, sendJson, type FakeSms } from "./fake-sms-server";
+import { FakeSmsGateway, readBody, sendJson } from "./fake-sms-server";
 
 /**
  * A fake of Aliyun's Dysmsapi (SendSms, RPC style) for tests: it checks the request the way the real
@@ -9,29 +9,14 @@ import { listenOnLoopback, readBody, sendJson, type FakeSms } from "./fake-sms-s
  * Its own implementation of the signature, kept apart from the sender's on purpose; the tests also
  * drive it with Aliyun's official client.
  */
-export class FakeAliyunSms {
-  readonly sent: FakeSms[] = [];
+export class FakeAliyunSms extends FakeSmsGateway {
   private readonly nonces = new Set<string>();
-  private readonly failures: string[] = [];
-  private server?: { baseUrl: string; close: () => Promise<void> };
 
-  constructor(readonly accessKeyId = "LTAI-fake-key-id", readonly accessKeySecret = "fake-aliyun-secret") {}
-
-  async start(): Promise<string> {
-    this.server = await listenOnLoopback((request, response) => this.handle(request, response));
-    return this.server.baseUrl;
+  constructor(readonly accessKeyId = "LTAI-fake-key-id", readonly accessKeySecret = "fake-aliyun-secret") {
+    super();
   }
 
-  close(): Promise<void> {
-    return this.server?.close() ?? Promise.resolve();
-  }
-
-  /** The next send answers this Aliyun error code (e.g. isv.BUSINESS_LIMIT_CONTROL). */
-  failNext(code: string): void {
-    this.failures.push(code);
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://fake");
     const params = new URLSearchParams(request.method === "POST" ? await readBody(request) : url.search);
     const requestId = randomUUID().toUpperCase();

@@ -30,3 +30,29 @@ export async function listenOnLoopback(handle: (request: IncomingMessage, respon
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json;charset=utf-8" }).end(JSON.stringify(body));
 }
+
+/**
+ * What both fake gateways share: the texts accepted, the failures queued by tests, a loopback server.
+ * A gateway answers requests in `handle`.
+ */
+export abstract class FakeSmsGateway {
+  readonly sent: FakeSms[] = [];
+  protected readonly failures: string[] = [];
+  private server?: { baseUrl: string; close: () => Promise<void> };
+
+  async start(): Promise<string> {
+    this.server = await listenOnLoopback((request, response) => this.handle(request, response));
+    return this.server.baseUrl;
+  }
+
+  close(): Promise<void> {
+    return this.server?.close() ?? Promise.resolve();
+  }
+
+  /** The next send answers this gateway error code. */
+  failNext(code: string): void {
+    this.failures.push(code);
+  }
+
+  protected abstract handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { listenOnLoopback, readBody, sendJson, type FakeSms } from "./fake-sms-server";
+import { FakeSmsGateway, readBody, sendJson } from "./fake-sms-server";
 
 /**
  * A fake of Tencent Cloud's SMS API (SendSms 2021-01-11) for tests: it checks the TC3-HMAC-SHA256
@@ -9,28 +9,12 @@ import { listenOnLoopback, readBody, sendJson, type FakeSms } from "./fake-sms-s
  * JSON shapes, per-number failures inside `SendStatusSet`. The host is checked without its port (the
  * official SDK signs the host name). Its own implementation, apart from the sender's on purpose.
  */
-export class FakeTencentSms {
-  readonly sent: FakeSms[] = [];
-  private readonly failures: string[] = [];
-  private server?: { baseUrl: string; close: () => Promise<void> };
-
-  constructor(readonly secretId = "AKID-fake-secret-id", readonly secretKey = "fake-tencent-secret-key") {}
-
-  async start(): Promise<string> {
-    this.server = await listenOnLoopback((request, response) => this.handle(request, response));
-    return this.server.baseUrl;
+export class FakeTencentSms extends FakeSmsGateway {
+  constructor(readonly secretId = "AKID-fake-secret-id", readonly secretKey = "fake-tencent-secret-key") {
+    super();
   }
 
-  close(): Promise<void> {
-    return this.server?.close() ?? Promise.resolve();
-  }
-
-  /** The next send answers this error code in its SendStatusSet (e.g. LimitExceeded.PhoneNumberDailyLimit). */
-  failNext(code: string): void {
-    this.failures.push(code);
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readBody(request);
     const requestId = randomUUID();
     const error = (code: string, message: string) => sendJson(response, 200, { Response: { Error: { Code: code, Message: message }, RequestId: requestId } });
