@@ -41,6 +41,7 @@ describe("the content of this site", () => {
       "/docs/guides/model-apps",
       "/docs/guides/supabase-postgres",
       "/docs/guides/wechat-login",
+      "/docs/guides/sms",
       "/docs/guides/payments",
       "/docs/guides/deployment",
     ]);
