@@ -2,7 +2,7 @@
 
 import { Menu } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { usePopupOnDemand } from "@/components/use-popup-on-demand";
 import { layoutCopy } from "./copy";
 
@@ -13,9 +13,10 @@ const loadDrawer = () => import("./marketing-mobile-drawer");
 export function MarketingMobileNav({ account }: { account: ReactNode }) {
   const drawer = usePopupOnDemand(loadDrawer);
   const button = (extraProps: object) => (
-    <Button variant="ghost" size="icon" className="md:hidden" aria-label={layoutCopy.openMenu} {...extraProps}>
+    // A plain <button>, not <Button>: this island is on every page, and <Button> brings tailwind-merge.
+    <button type="button" className={`${buttonVariants({ variant: "ghost", size: "icon" })} md:hidden`} aria-label={layoutCopy.openMenu} {...extraProps}>
       <Menu aria-hidden />
-    </Button>
+    </button>
   );
 
   if (!drawer.Popup) return button(drawer.placeholderProps);

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/utils";
+// clsx, not cn: these classes never conflict, and cn brings tailwind-merge to every marketing page.
+import { clsx } from "clsx";
 import { isNavItemActive, marketingNav } from "./nav";
 
 type MarketingNavLinksProps = {
@@ -17,7 +18,7 @@ type MarketingNavLinksProps = {
 export function MarketingNavLinks({ orientation = "row", onNavigate, className }: MarketingNavLinksProps) {
   const pathname = usePathname();
   return (
-    <ul className={cn(orientation === "row" ? "flex items-center gap-1" : "flex flex-col gap-1", className)}>
+    <ul className={clsx(orientation === "row" ? "flex items-center gap-1" : "flex flex-col gap-1", className)}>
       {marketingNav.map((item) => {
         const active = isNavItemActive(item, pathname);
         return (
@@ -26,7 +27,7 @@ export function MarketingNavLinks({ orientation = "row", onNavigate, className }
               href={item.href}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
-              className={cn(
+              className={clsx(
                 "flex items-center rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
                 orientation === "row" ? "h-9 px-3" : "h-10 px-3 text-base",
                 active

@@ -3,9 +3,8 @@
 import { Moon, Sun, SunMoon } from "lucide-react";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { usePopupOnDemand } from "@/components/use-popup-on-demand";
-import { cn } from "@/lib/utils";
 import { layoutCopy } from "./copy";
 
 const copy = layoutCopy.themeToggle;
@@ -24,7 +23,7 @@ function useIsClient(): boolean {
 }
 
 /** Colour-mode switch (浅色 / 深色 / 跟随系统) for every layout. */
-export function ThemeToggle({ className }: { className?: string }) {
+export function ThemeToggle() {
   // The menu edits the stored preference; the icon shows the mode in effect (a page may force one).
   const { theme, resolvedTheme, forcedTheme, setTheme } = useTheme();
   const isClient = useIsClient();
@@ -34,9 +33,10 @@ export function ThemeToggle({ className }: { className?: string }) {
   const shown = isClient ? (forcedTheme ?? resolvedTheme) : undefined;
   const Icon = shown === "dark" ? Moon : shown === "light" ? Sun : SunMoon;
   const button = (extraProps: object) => (
-    <Button variant="ghost" size="icon" className={cn("rounded-full", className)} aria-label={copy.label} title={copy.label} {...extraProps}>
+    // A plain <button>, not <Button>: this island is on every page, and <Button> brings tailwind-merge.
+    <button type="button" className={buttonVariants({ variant: "ghost", size: "icon-round" })} aria-label={copy.label} title={copy.label} {...extraProps}>
       <Icon aria-hidden />
-    </Button>
+    </button>
   );
 
   if (!menu.Popup) return button(menu.placeholderProps);

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition } from "react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { errorCopy } from "../error-copy";
 
 /** 返回首页 / 返回上一页 of the error page; `onClear` resets an error boundary once navigation starts. */
@@ -23,10 +23,13 @@ export function ErrorScreenActions({ onClear }: { onClear?: () => void }) {
 
   return (
     <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-      <Button onClick={() => leave(() => router.push("/"))}>{errorCopy.backHome}</Button>
-      <Button variant="outline" onClick={() => leave(goBack)}>
+      {/* Plain <button>s: error boundaries load with every page, and <Button> brings tailwind-merge. */}
+      <button type="button" className={buttonVariants()} onClick={() => leave(() => router.push("/"))}>
+        {errorCopy.backHome}
+      </button>
+      <button type="button" className={buttonVariants({ variant: "outline" })} onClick={() => leave(goBack)}>
         {errorCopy.backPrevious}
-      </Button>
+      </button>
     </div>
   );
 }
