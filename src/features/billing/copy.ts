@@ -67,6 +67,8 @@ export const billingCopy = {
     period: "本期",
     renewsOn: (date: string) => `将于 ${date} 自动续费`,
     endsOn: (date: string) => `已取消续订，当前套餐可使用至 ${date}，之后转为免费版`,
+    oneOffEndsOn: (date: string) => `当前套餐可使用至 ${date}，到期前续费可从到期日起顺延`,
+    renew: "续费",
     downgradesOn: (date: string, planName: string) => `将于 ${date} 降级为${planName}`,
     pastDue: "上次扣款失败，请在支付门户中更新支付方式，否则套餐将被停用。",
     freeNote: "您正在使用免费版，升级后可获得更多额度。",
