@@ -112,6 +112,17 @@ describe.each(testTargetKinds())("local checkout on %s", (kind) => {
     ]);
   });
 
+  it("two renewals paid at once stack one after the other (the subscription row is locked while the period is computed)", async () => {
+    const start = at("2026-09-01T00:00:00Z");
+    const userId = await subscribed("pro", "month", start);
+    const later = at("2026-09-05T00:00:00Z");
+    const [first, second] = [await checkout(userId, "pro", "month", later), await checkout(userId, "pro", "month", later)];
+    await Promise.all([completeLocalOrder(handle.db, userId, orderIdOf(first.url), later), completeLocalOrder(handle.db, userId, orderIdOf(second.url), later)]);
+    expect(await summary(userId, later)).toMatchObject({ currentPeriodStart: start.toISOString(), currentPeriodEnd: "2026-12-01T00:00:00.000Z" });
+    const periods = (await listPayments(handle.db, userId)).map((payment) => payment.periodStart).sort();
+    expect(periods).toEqual(["2026-09-01T00:00:00.000Z", "2026-10-01T00:00:00.000Z", "2026-11-01T00:00:00.000Z"]);
+  });
+
   it("an upgrade still starts now; a lapsed plan bought again starts now", async () => {
     const start = at("2026-05-01T00:00:00Z");
     const userId = await subscribed("pro", "month", start);
