@@ -98,6 +98,29 @@ test("a downgrade is scheduled for the period end and can be undone", async ({ p
   await expect(page.getByTestId("subscription-status")).toHaveText(`将于 ${chinaDate(currentPeriodEnd!)} 自动续费`);
 });
 
+test("续费 on the billing page extends the period from its end (the shown end date moves one month on)", async ({ page }) => {
+  await signInFreshUser(page);
+  await buyThroughLocalCheckout(page, "pro", "month");
+  const before = await subscription(page);
+  await expect(page.getByText(`${chinaDate(before.currentPeriodEnd!)}`, { exact: false }).first()).toBeVisible();
+
+  await page.getByRole("listitem", { name: "专业版" }).getByRole("button", { name: "续费" }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("¥49", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "支付成功" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/billing(\?checkout=success)?$/);
+
+  const after = (await subscription(page)) as Summary & { currentPeriodStart: string };
+  expect(after).toMatchObject({ plan: { id: "pro" }, interval: "month" });
+  // One calendar month after the old end (China time), not after today.
+  const [year, month, day] = chinaDate(before.currentPeriodEnd!).split("-").map(Number) as [number, number, number];
+  const expectedMonth = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+  expect(chinaDate(after.currentPeriodEnd!).startsWith(expectedMonth)).toBe(true);
+  expect(Number(chinaDate(after.currentPeriodEnd!).slice(8))).toBeLessThanOrEqual(day);
+  await expect(page.getByText(`— ${chinaDate(after.currentPeriodEnd!)}`).first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "付款记录" }).getByRole("row")).toHaveCount(3);
+});
+
 test("取消 on the test checkout closes the order and keeps the free plan", async ({ page }) => {
   await signInFreshUser(page);
   const response = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "year" } });

@@ -2,6 +2,7 @@ import { grantListedAdmins } from "@/features/admin/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { getWechatPay } from "@/features/billing/server/wechat-pay";
+import { startRenewalReminderJob } from "@/features/billing/server/reminders/reminder-job";
 import { getDatabase } from "./db";
 import { getEnv } from "./env";
 
@@ -41,6 +42,8 @@ async function startServer() {
   await ensureDemoAccount().catch((error: unknown) => console.warn("演示账号创建失败：", error instanceof Error ? error.message : error));
   // ADMIN_EMAILS: operators whose accounts exist already (others get the role on their first visit).
   await grantListedAdmins().catch((error: unknown) => console.warn("管理员授权失败：", error instanceof Error ? error.message : error));
+  // 续费提醒: 7 days and 1 day before a one-off period ends (mail + dashboard banner), hourly.
+  startRenewalReminderJob();
 }
 
 await startServer();

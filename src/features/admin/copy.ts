@@ -8,6 +8,7 @@ export const adminNav: readonly NavGroup[] = [
       { href: "/admin/users", label: "用户" },
       { href: "/admin/quota", label: "额度" },
       { href: "/admin/usage", label: "用量" },
+      { href: "/admin/invoices", label: "发票" },
       { href: "/admin/audit", label: "审计日志" },
     ],
   },

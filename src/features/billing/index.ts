@@ -1,6 +1,6 @@
 // Client-safe surface of billing: plans, copy, request schemas, formats and the quota message.
 export { billingCopy } from "./copy";
-export { formatAmountFen, formatBillingDate, formatPriceCny, formatTokens } from "./format";
+export { formatAmountFen, formatBillingDate, formatOrderNumber, formatPriceCny, formatTokens } from "./format";
 export {
   BILLING_INTERVALS,
   findPlan,
@@ -18,6 +18,9 @@ export {
 export { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS } from "./quota-constants";
 export { checkoutBodySchema, subscriptionActionSchema, type CheckoutBody, type CheckoutResult, type SubscriptionAction } from "./schemas";
 export { describeSubscription, type SubscriptionStatusLine } from "./subscription-status";
+export { invoiceCopy } from "./invoice-copy";
+export { invoiceRequestBodySchema, TAX_NUMBER, type InvoiceRequestBody, type OrderInvoiceView } from "./invoice-schema";
+export { OrdersAndInvoices } from "./components/orders-and-invoices";
 export type { PaymentView, QuotaGrantView, SubscriptionSummary } from "./types";
 export { CheckoutOrderView } from "./components/checkout-order-view";
 export { CheckoutReturnToast } from "./components/checkout-return-toast";
@@ -27,6 +30,7 @@ export { PlanOptions } from "./components/plan-options";
 export { PricingFaq } from "./components/pricing-faq";
 export { QuotaGrantsList } from "./components/quota-grants-list";
 export { PricingPlans } from "./components/pricing-plans";
+export { RenewalReminderBanner } from "./components/renewal-reminder-banner";
 export { SubscriptionControls } from "./components/subscription-controls";
 export { UsageMeter } from "./components/usage-meter";
 export {

@@ -26,3 +26,6 @@ export {
 export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, refundWechatPayOrder, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";
 export { grantedTokensThisMonth, listQuotaGrants, quotaPeriod, type QuotaGrantView } from "./server/quota-grants";
 export { setPlanByOperator } from "./server/operator-plan";
+export { listOrdersWithInvoices, requestInvoice } from "./server/invoices/invoice-requests";
+export { isOrderRefunded } from "./server/invoices/order-refunds";
+export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView } from "./server/reminders/renewal-reminders";

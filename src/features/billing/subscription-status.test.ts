@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAmountFen, formatBillingDate, formatTokens } from "./format";
-import { describeSubscription } from "./subscription-status";
+import { canRenew, describeSubscription } from "./subscription-status";
 import type { SubscriptionSummary } from "./types";
 
 const pro: SubscriptionSummary = {
@@ -24,6 +24,19 @@ describe("describeSubscription", () => {
     ).toEqual({ tone: "warning", text: "将于 2026-12-21 降级为专业版" });
     expect(describeSubscription({ ...pro, status: "past_due" }).tone).toBe("destructive");
     expect(describeSubscription({ ...pro, plan: { id: "free", name: "免费版", monthlyTokenQuota: 1 }, currentPeriodEnd: null }).text).toMatch(/免费版/);
+  });
+});
+
+describe("one-off periods", () => {
+  it("an Alipay / 微信支付 period says when it ends and that 续费 extends it; 续费 is offered for one-off plans only", () => {
+    for (const provider of ["alipay", "wechat_pay"] as const) {
+      expect(describeSubscription({ ...pro, provider, cancelAtPeriodEnd: true }).text).toBe("当前套餐可使用至 2026-12-21，到期前续费可从到期日起顺延");
+      expect(canRenew({ ...pro, provider, cancelAtPeriodEnd: true })).toBe(true);
+    }
+    expect(canRenew(pro)).toBe(true);
+    expect(canRenew({ ...pro, provider: "stripe" })).toBe(false);
+    expect(canRenew({ ...pro, provider: "alipay", status: "past_due" })).toBe(false);
+    expect(canRenew({ ...pro, plan: { id: "free", name: "免费版", monthlyTokenQuota: 1 }, provider: null, currentPeriodEnd: null })).toBe(false);
   });
 });
 

@@ -10,7 +10,17 @@ export function describeSubscription(summary: SubscriptionSummary): Subscription
   if (summary.plan.id === "free" || !summary.currentPeriodEnd) return { tone: "default", text: billing.freeNote };
   const end = formatBillingDate(summary.currentPeriodEnd);
   if (summary.status === "past_due") return { tone: "destructive", text: billing.pastDue };
+  if (summary.provider === "alipay" || summary.provider === "wechat_pay") return { tone: "default", text: billing.oneOffEndsOn(end) };
   if (summary.cancelAtPeriodEnd) return { tone: "warning", text: billing.endsOn(end) };
   if (summary.pendingChange) return { tone: "warning", text: billing.downgradesOn(formatBillingDate(summary.pendingChange.effectiveAt), summary.pendingChange.planName) };
   return { tone: "default", text: billing.renewsOn(end) };
+}
+
+/**
+ * Whether the billing page offers 续费 for the plan in force: a one-off period (test checkout,
+ * Alipay, 微信支付) still running. A Stripe subscription renews itself.
+ */
+export function canRenew(summary: SubscriptionSummary): boolean {
+  const oneOff = summary.provider === "local" || summary.provider === "alipay" || summary.provider === "wechat_pay";
+  return oneOff && summary.plan.id !== "free" && summary.status === "active" && summary.currentPeriodEnd !== null;
 }

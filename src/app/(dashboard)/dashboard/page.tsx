@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getCurrentUserId } from "@/features/auth/server";
-import { describeSubscription, UsageMeter } from "@/features/billing";
-import { getSubscriptionSummary } from "@/features/billing/server";
+import { describeSubscription, RenewalReminderBanner, UsageMeter } from "@/features/billing";
+import { getRenewalReminder, getSubscriptionSummary } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { LatestCallsTable, usageCopy } from "@/features/usage";
 import { getLatestCalls } from "@/features/usage/server";
@@ -24,11 +24,13 @@ export default async function DashboardPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const [summary, calls] = await Promise.all([getSubscriptionSummary(db, userId), getLatestCalls(db, userId, { limit: 5 })]);
+  const reminder = await getRenewalReminder(db, userId);
   const copy = usageCopy.overview;
 
   return (
     <div className="grid gap-6">
       <PageHeading title="控制台" description={copy.description} />
+      <RenewalReminderBanner reminder={reminder} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader className="flex items-center justify-between gap-3">

@@ -11,6 +11,7 @@ import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { useSubscriptionActions } from "../hooks/use-subscription-actions";
 import { planPriceCny, planRank, plans, type BillingInterval, type Plan } from "../plans";
+import { canRenew } from "../subscription-status";
 import type { SubscriptionSummary } from "../types";
 import { ConfirmDialog } from "./confirm-dialog";
 import { IntervalSwitch } from "./interval-switch";
@@ -28,6 +29,15 @@ export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
 
   function action(plan: Plan) {
     const current = plan.id === summary.plan.id;
+    // 续费: a new period of the plan in force (month or year, as switched), from the current end.
+    if (current && canRenew(summary)) {
+      return (
+        <Button size="sm" disabled={checkoutClosed || checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval)}>
+          {checkout.pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {checkoutClosed ? billingCopy.pricing.notOpenButton : billing.renew}
+        </Button>
+      );
+    }
     if (current && (!paid || interval === summary.interval)) return <Badge variant="secondary">{billing.currentBadge}</Badge>;
     const scheduled = summary.pendingChange?.planId === plan.id || (plan.id === "free" && summary.cancelAtPeriodEnd);
     if (scheduled) {

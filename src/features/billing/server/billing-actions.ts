@@ -4,6 +4,7 @@ import { billingCopy } from "../copy";
 import { findPlan, planOrFree, planRank, type BillingInterval, type PlanId } from "../plans";
 import type { CheckoutResult, SubscriptionAction } from "../schemas";
 import { getActiveSubscriptionRow } from "./activate";
+import { isRenewalOf } from "./order-period";
 import { getProviders, type Providers } from "./providers";
 import { getScheduledChange } from "./scheduled-changes";
 import { settleLocalSubscription } from "./settle-period";
@@ -11,8 +12,9 @@ import { settleLocalSubscription } from "./settle-period";
 type ActionOptions = { now?: Date; providers?: Providers };
 
 /**
- * `POST /api/checkout`: pay for a plan. Allowed for a higher plan, or the same plan on another
- * interval; lower plans go through a downgrade at the period end instead.
+ * `POST /api/checkout`: pay for a plan. Allowed for a higher plan, the same plan on another
+ * interval, or a renewal of a running one-off period; lower plans go through a downgrade at the
+ * period end instead.
  */
 export async function startCheckout(
   db: Database,
@@ -28,7 +30,10 @@ export async function startCheckout(
   await settleLocalSubscription(db, userId, now);
   const current = await getActiveSubscriptionRow(db, userId);
   const currentPlan = planOrFree(current?.planId);
-  if (current && currentPlan.id === plan.id && current.interval === input.interval) throw new ApiRouteError(409, billingCopy.errors.alreadySubscribed);
+  // A running one-off period (test checkout, Alipay, 微信支付) of this plan is renewed: the order
+  // extends it from its end. A Stripe subscription renews itself.
+  const renewal = checkout.name !== "stripe" && isRenewalOf(current, plan.id, now);
+  if (current && !renewal && currentPlan.id === plan.id && current.interval === input.interval) throw new ApiRouteError(409, billingCopy.errors.alreadySubscribed);
   if (planRank(plan.id) < planRank(currentPlan.id)) throw new ApiRouteError(409, billingCopy.errors.useDowngrade);
   return checkout.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
 }

@@ -4,7 +4,7 @@ import { checkoutOrders, payments, type CheckoutOrder, type Database } from "@/l
 import { planOrFree, type BillingInterval, type Plan } from "../plans";
 import { billingCopy } from "../copy";
 import { upsertSubscription } from "./activate";
-import { addInterval } from "./periods";
+import { periodForPaidOrder } from "./order-period";
 import { clearScheduledChange } from "./scheduled-changes";
 
 /** A checkout order of this user (another user's order is reported as missing). */
@@ -51,42 +51,40 @@ async function closeLocalOrder(db: Database, userId: string, orderId: string, st
 }
 
 /**
- * 支付成功 on the local checkout page: the plan is active at once for one period from now, any
- * pending downgrade or cancellation is dropped, and the payment is recorded.
+ * 支付成功 on the local checkout page: the plan is active at once (a renewal extends the running
+ * period from its end), any pending downgrade or cancellation is dropped, and the payment is recorded.
  */
 export async function completeLocalOrder(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
-  const order = await closeLocalOrder(db, userId, orderId, "paid", now);
-  await activatePaidOrder(db, order, { periodStart: now, cancelAtPeriodEnd: false, providerPaymentId: `order:${order.id}` }, now);
-  return order;
+  return db.transaction(async (tx) => {
+    const order = await closeLocalOrder(tx, userId, orderId, "paid", now);
+    await activatePaidOrder(tx, order, { cancelAtPeriodEnd: false, providerPaymentId: `order:${order.id}` }, now);
+    return order;
+  });
 }
 
 /**
  * The one way a paid one-off order turns into a plan period (local test mode, Alipay, 微信支付): the
- * subscription row gets the order's plan for one period from `periodStart`, a pending downgrade is
- * dropped and the payment recorded once (keyed by `providerPaymentId`). Answers the period.
+ * period comes from `periodForPaidOrder` (a same-plan renewal extends from the current end, anything
+ * else starts now) and is recorded on the order; the subscription row gets the order's plan, a
+ * pending downgrade is dropped and the payment recorded once (keyed by `providerPaymentId`). Run it
+ * in the transaction that marked the order paid. Answers the order's period.
  */
 export async function activatePaidOrder(
   db: Database,
   order: CheckoutOrder,
-  options: {
-    periodStart: Date;
-    cancelAtPeriodEnd: boolean;
-    providerPaymentId: string;
-    /** A renewal that extends a running period keeps the subscription's current start. */
-    subscriptionPeriodStart?: Date;
-  },
+  options: { cancelAtPeriodEnd: boolean; providerPaymentId: string },
   now: Date,
 ): Promise<{ periodStart: Date; periodEnd: Date }> {
   const plan = planOrFree(order.planId);
-  const periodStart = options.periodStart;
-  const periodEnd = addInterval(periodStart, order.interval);
+  const { periodStart, periodEnd, subscriptionPeriodStart } = await periodForPaidOrder(db, order, now);
   const provider = order.provider === "stripe" ? "local" : order.provider;
   await upsertSubscription(
     db,
-    { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart: options.subscriptionPeriodStart ?? periodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },
+    { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart: subscriptionPeriodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },
     now,
   );
   await clearScheduledChange(db, order.userId);
+  await db.update(checkoutOrders).set({ periodStart, periodEnd }).where(eq(checkoutOrders.id, order.id));
   await db
     .insert(payments)
     .values({

@@ -81,10 +81,57 @@ describe.each(testTargetKinds())("local checkout on %s", (kind) => {
     const now = at("2026-03-01T00:00:00Z");
     const userId = await subscribed("team", "month", now);
     await expect(startCheckout(handle.db, userId, { planId: "free", interval: "month" }, { now, providers })).rejects.toBeInstanceOf(ApiRouteError);
-    await expect(checkout(userId, "team", "month", now)).rejects.toMatchObject({ statusCode: 409, message: "您已订阅该套餐" });
     await expect(checkout(userId, "pro", "month", now)).rejects.toMatchObject({ statusCode: 409 });
-    // Same plan, yearly: allowed (it restarts the period on the yearly price).
+    // The same plan, month or year, is a renewal of the running one-off period.
+    await expect(checkout(userId, "team", "month", now)).resolves.toMatchObject({ url: expect.stringMatching(/^\/checkout\//) });
     await expect(checkout(userId, "team", "year", now)).resolves.toMatchObject({ url: expect.stringMatching(/^\/checkout\//) });
+    // With Stripe taking new checkouts, the same plan again is refused: a Stripe subscription renews itself.
+    const stripeLike = { ...providers, checkout: { ...providers.checkout!, name: "stripe" as const } };
+    await expect(startCheckout(handle.db, userId, { planId: "team", interval: "month" }, { now, providers: stripeLike })).rejects.toMatchObject({
+      statusCode: 409,
+      message: "您已订阅该套餐",
+    });
+  });
+
+  it("续费 extends the period from its end, not from now, and records each order's own period", async () => {
+    const start = at("2026-01-10T00:00:00Z");
+    const userId = await subscribed("pro", "month", start);
+    const later = at("2026-01-25T08:00:00Z");
+    const { url } = await checkout(userId, "pro", "month", later);
+    await completeLocalOrder(handle.db, userId, orderIdOf(url), later);
+    expect(await summary(userId, later)).toMatchObject({ plan: { id: "pro" }, currentPeriodStart: start.toISOString(), currentPeriodEnd: "2026-03-10T00:00:00.000Z" });
+    expect(await getCheckoutOrder(handle.db, userId, orderIdOf(url))).toMatchObject({ periodStart: at("2026-02-10T00:00:00Z"), periodEnd: at("2026-03-10T00:00:00Z") });
+    // A yearly renewal stacks on top: one year from the extended end.
+    const { url: yearly } = await checkout(userId, "pro", "year", later);
+    await completeLocalOrder(handle.db, userId, orderIdOf(yearly), later);
+    expect(await summary(userId, later)).toMatchObject({ interval: "year", currentPeriodStart: start.toISOString(), currentPeriodEnd: "2027-03-10T00:00:00.000Z" });
+    expect((await listPayments(handle.db, userId)).map((payment) => [payment.periodStart, payment.periodEnd])).toEqual([
+      ["2026-03-10T00:00:00.000Z", "2027-03-10T00:00:00.000Z"],
+      ["2026-02-10T00:00:00.000Z", "2026-03-10T00:00:00.000Z"],
+      ["2026-01-10T00:00:00.000Z", "2026-02-10T00:00:00.000Z"],
+    ]);
+  });
+
+  it("two renewals paid at once stack one after the other (the subscription row is locked while the period is computed)", async () => {
+    const start = at("2026-09-01T00:00:00Z");
+    const userId = await subscribed("pro", "month", start);
+    const later = at("2026-09-05T00:00:00Z");
+    const [first, second] = [await checkout(userId, "pro", "month", later), await checkout(userId, "pro", "month", later)];
+    await Promise.all([completeLocalOrder(handle.db, userId, orderIdOf(first.url), later), completeLocalOrder(handle.db, userId, orderIdOf(second.url), later)]);
+    expect(await summary(userId, later)).toMatchObject({ currentPeriodStart: start.toISOString(), currentPeriodEnd: "2026-12-01T00:00:00.000Z" });
+    const periods = (await listPayments(handle.db, userId)).map((payment) => payment.periodStart).sort();
+    expect(periods).toEqual(["2026-09-01T00:00:00.000Z", "2026-10-01T00:00:00.000Z", "2026-11-01T00:00:00.000Z"]);
+  });
+
+  it("an upgrade still starts now; a lapsed plan bought again starts now", async () => {
+    const start = at("2026-05-01T00:00:00Z");
+    const userId = await subscribed("pro", "month", start);
+    await changeSubscription(handle.db, userId, { action: "cancel" }, { now: start, providers });
+    const afterEnd = at("2026-06-03T00:00:00Z");
+    expect((await summary(userId, afterEnd)).plan.id).toBe("free");
+    const { url } = await checkout(userId, "pro", "month", afterEnd);
+    await completeLocalOrder(handle.db, userId, orderIdOf(url), afterEnd);
+    expect(await summary(userId, afterEnd)).toMatchObject({ currentPeriodStart: afterEnd.toISOString(), currentPeriodEnd: "2026-07-03T00:00:00.000Z" });
   });
 
   it("upgrades at once through checkout", async () => {

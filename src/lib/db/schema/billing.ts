@@ -18,6 +18,9 @@ export const checkoutOrders = pgTable(
     status: text("status", { enum: ["pending", "paid", "canceled"] }).notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The plan period this paid order bought (a renewal's starts where the previous period ends); refunds use it. */
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
   },
   (table) => [
     index("checkout_orders_user_idx").on(table.userId, table.createdAt),

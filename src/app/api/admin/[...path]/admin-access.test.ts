@@ -24,7 +24,7 @@ const adminRoute = await import("./route");
 const unknownRoute = await import("../../[...unknown]/route");
 const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
-const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { adminAuditLog, checkoutOrders, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
 const { eq } = await import("drizzle-orm");
 const layoutPage = await import("@/app/admin/(console)/layout");
 const homePage = await import("@/app/admin/(console)/page");
@@ -33,7 +33,8 @@ const userPage = await import("@/app/admin/(console)/users/[id]/page");
 const auditPage = await import("@/app/admin/(console)/audit/page");
 const quotaPage = await import("@/app/admin/(console)/quota/page");
 const usagePage = await import("@/app/admin/(console)/usage/page");
-const { getSubscriptionSummary } = await import("@/features/billing/server");
+const invoicesPage = await import("@/app/admin/(console)/invoices/page");
+const { getSubscriptionSummary, listOrdersWithInvoices, requestInvoice } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
 const { service, newUser, signIn, cookieHeader, headersFor, api } = await startAdminTestKit();
@@ -64,6 +65,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
     await outcome("quota", () => quotaPage.default()),
     await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
+    await outcome("invoices", () => invoicesPage.default({ searchParams: Promise.resolve({ status: "all" }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -71,8 +73,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -98,6 +100,9 @@ async function expectApiHidden(cookie: string | undefined) {
     ["GET", "usage"],
     ["GET", "usage?month=2026-11"],
     ["GET", "usage.csv?month=2026-11"],
+    ["GET", "invoices"],
+    ["GET", "invoices?status=all&page=2"],
+    ["POST", "invoices/00000000-0000-4000-8000-000000000000/issue", { invoiceNumber: "24110000000000000001" }],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -232,7 +237,9 @@ describe("who may use /admin and /api/admin", () => {
     expect((await service.auth.admin.getUserById(target.id)).data.user?.id).toBe(target.id);
     expect(await api(admin.cookie, "POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", `users/${target.id}/plan`, { planId: "pro" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "invoices/00000000-0000-4000-8000-000000000000/issue", {}, stale)).toEqual(reauth);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
+    expect((await api(admin.cookie, "GET", "invoices", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
     expect((await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, later(11.9))).status).toBe(200);
@@ -352,5 +359,40 @@ describe("the 额度 and 用量 sections", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(await csv.text()).toContain("日期,应用 ID,应用,模型,Token,调用次数");
+  });
+});
+
+describe("the 发票 section", () => {
+  it("lists requests by status and marks one issued once, with its number, audited", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const db = await getDatabase();
+    const [order] = await db.insert(checkoutOrders).values({ userId: user.id, planId: "pro", interval: "month", amount: 4900, provider: "local", status: "paid", completedAt: new Date() }).returning();
+    const request = await requestInvoice(db, user.id, { orderId: order!.id, titleType: "company", title: "示例科技有限公司", taxNumber: "91110000MA01ABCD2X", email: "finance@example.com" });
+
+    const pending = await api(admin.cookie, "GET", "invoices");
+    expect(pending.status).toBe(200);
+    const row = (pending.body as { rows: { id: string }[] }).rows.find((candidate) => candidate.id === request.id);
+    expect(row).toMatchObject({ userId: user.id, email: user.email, amount: 4900, titleType: "company", title: "示例科技有限公司", taxNumber: "91110000MA01ABCD2X", invoiceEmail: "finance@example.com", status: "pending" });
+
+    for (const body of [{ invoiceNumber: "<b>1</b>" }, { invoiceNumber: "1".repeat(41) }, { invoiceNumber: "1", status: "pending" }]) {
+      expect(await api(admin.cookie, "POST", `invoices/${request.id}/issue`, body), JSON.stringify(body)).toMatchObject({ status: 400 });
+    }
+    expect(await api(admin.cookie, "POST", "invoices/not-a-uuid/issue", {})).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "POST", `invoices/${request.id}/issue`, { invoiceNumber: "24110000000000000001" })).toMatchObject({
+      status: 200,
+      body: { id: request.id, status: "issued", invoiceNumber: "24110000000000000001" },
+    });
+    expect(await api(admin.cookie, "POST", `invoices/${request.id}/issue`, {})).toMatchObject({ status: 409, body: { message: "这张发票已标记为已开具" } });
+
+    const issued = (await api(admin.cookie, "GET", "invoices?status=issued")).body as { rows: { id: string; status: string }[] };
+    expect(issued.rows.find((candidate) => candidate.id === request.id)).toMatchObject({ status: "issued" });
+    const stillPending = (await api(admin.cookie, "GET", "invoices?status=pending")).body as { rows: { id: string }[] };
+    expect(stillPending.rows.map((candidate) => candidate.id)).not.toContain(request.id);
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id));
+    expect(audit.map((entry) => [entry.actorId, entry.action, entry.before, entry.after])).toEqual([
+      [admin.id, "invoice.issue", { invoiceRequestId: request.id, orderId: order!.id, status: "pending" }, { status: "issued", invoiceNumber: "24110000000000000001" }],
+    ]);
+    expect((await listOrdersWithInvoices(db, user.id))[0]).toMatchObject({ invoice: { status: "issued", invoiceNumber: "24110000000000000001" } });
   });
 });

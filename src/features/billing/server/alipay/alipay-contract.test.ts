@@ -219,6 +219,9 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     }
     const rows = (await listPayments(handle.db, userId)).sort((a, b) => a.periodStart!.localeCompare(b.periodStart!));
     expect(rows[1]!.periodStart).toBe(rows[0]!.periodEnd);
+    // Each order records the period it bought (refunds use it): the renewal's starts at the first's end.
+    const orders = (await handle.db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId))).sort((a, b) => a.periodStart!.getTime() - b.periodStart!.getTime());
+    expect(orders.map((order) => [order.periodStart!.toISOString(), order.periodEnd!.toISOString()])).toEqual(rows.map((payment) => [payment.periodStart, payment.periodEnd]));
     const row = await subscriptionOf(userId);
     expect(row!.currentPeriodStart.toISOString()).toBe(rows[0]!.periodStart);
     expect(row!.currentPeriodEnd!.toISOString()).toBe(rows[1]!.periodEnd);

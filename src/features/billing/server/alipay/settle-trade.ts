@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { checkoutOrders, type CheckoutOrder, type Database } from "@/lib/db";
-import { getSubscriptionRow } from "../activate";
 import { activatePaidOrder } from "../checkout-orders";
 import { orderIdOf, yuanToFen } from "./money";
 
@@ -41,19 +40,6 @@ export async function findAlipayOrder(db: Database, outTradeNo: string | undefin
 }
 
 /**
- * A renewal bought before the period ends extends it (the new period starts where the current one
- * ends); any other purchase starts now and replaces what was there (an upgrade takes effect at once).
- */
-async function periodFor(db: Database, order: CheckoutOrder, now: Date): Promise<{ periodStart: Date; subscriptionPeriodStart?: Date }> {
-  const current = await getSubscriptionRow(db, order.userId);
-  const sameProduct = current?.status === "active" && current.provider === "alipay" && current.planId === order.planId && current.interval === order.interval;
-  if (sameProduct && current.currentPeriodEnd && current.currentPeriodEnd > now) {
-    return { periodStart: current.currentPeriodEnd, subscriptionPeriodStart: current.currentPeriodStart };
-  }
-  return { periodStart: now };
-}
-
-/**
  * Applies what Alipay says about a trade to our order, for a notification and a query alike. The
  * caller has verified the signature (and app_id); here the order id and the exact amount are
  * checked against our database before anything changes. Paying is a conditional update in one
@@ -81,9 +67,9 @@ export async function settleAlipayTrade(db: Database, report: AlipayTradeReport,
       .where(and(eq(checkoutOrders.id, order.id), inArray(checkoutOrders.status, ["pending", "canceled"])))
       .returning();
     if (!paid) return "duplicate";
-    const period = await periodFor(tx, paid, now);
-    // One-off purchase: nothing renews by itself, so the period ends unless a renewal order is paid.
-    await activatePaidOrder(tx, paid, { ...period, cancelAtPeriodEnd: true, providerPaymentId: `order:${paid.id}` }, now);
+    // One-off purchase: nothing renews by itself, so the period ends unless a renewal order is paid
+    // (activatePaidOrder extends a running period of the same plan from its end).
+    await activatePaidOrder(tx, paid, { cancelAtPeriodEnd: true, providerPaymentId: `order:${paid.id}` }, now);
     return "activated";
   });
 }

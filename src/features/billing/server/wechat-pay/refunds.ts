@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
-import { billingWebhookEvents, payments, subscriptions, type Database } from "@/lib/db";
+import { billingWebhookEvents, payments, subscriptions, type CheckoutOrder, type Database } from "@/lib/db";
 import type { WechatPayClient } from "./client";
 import type { WechatPaySetup } from "./config";
 import { findWechatPayOrder, outTradeNoOf } from "./settle-transaction";
@@ -46,23 +46,33 @@ export async function applyRefundResult(db: Database, setup: WechatPaySetup, ref
   return db.transaction(async (tx) => {
     const [fresh] = await tx.insert(billingWebhookEvents).values({ id: refundKey, provider: "wechat_pay", type: "REFUND.SUCCESS", processedAt: now }).onConflictDoNothing().returning();
     if (!fresh) return "duplicate";
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, "wechat_pay"), eq(payments.providerPaymentId, `wechat_pay:${order.providerSessionId}`)))
-      .limit(1);
+    // The order's own period (a renewal's starts where the previous period ended), not the
+    // subscription's: a refunded renewal shortens the run from its end just like a first purchase.
+    const period = await orderPeriodOf(tx, order);
     const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, order.userId)).limit(1);
-    const current =
-      payment?.periodStart && payment.periodEnd && subscription?.provider === "wechat_pay" && subscription.status !== "canceled" && subscription.currentPeriodStart?.getTime() === payment.periodStart.getTime();
-    if (!current || !subscription.currentPeriodEnd) return "applied";
-    const length = payment.periodEnd!.getTime() - payment.periodStart!.getTime();
-    const end = new Date(subscription.currentPeriodEnd.getTime() - Math.round((length * refunded!) / order.amount));
+    const inRun =
+      period && subscription?.currentPeriodEnd && period.periodStart >= subscription.currentPeriodStart && period.periodStart < subscription.currentPeriodEnd;
+    const current = inRun && subscription.provider === "wechat_pay" && subscription.status !== "canceled";
+    if (!current || !period || period.periodEnd <= now) return "applied";
+    const length = period.periodEnd.getTime() - period.periodStart.getTime();
+    const end = new Date(subscription.currentPeriodEnd!.getTime() - Math.round((length * refunded!) / order.amount));
     await tx
       .update(subscriptions)
       .set(end <= now ? { status: "canceled", currentPeriodEnd: now, updatedAt: now } : { currentPeriodEnd: end, updatedAt: now })
       .where(eq(subscriptions.userId, order.userId));
     return "applied";
   });
+}
+
+/** The period an order bought: recorded on the order since renewals, else on its payment row (older orders). */
+async function orderPeriodOf(db: Database, order: CheckoutOrder): Promise<{ periodStart: Date; periodEnd: Date } | null> {
+  if (order.periodStart && order.periodEnd) return { periodStart: order.periodStart, periodEnd: order.periodEnd };
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, "wechat_pay"), eq(payments.providerPaymentId, `wechat_pay:${order.providerSessionId}`)))
+    .limit(1);
+  return payment?.periodStart && payment.periodEnd ? { periodStart: payment.periodStart, periodEnd: payment.periodEnd } : null;
 }
 
 /**

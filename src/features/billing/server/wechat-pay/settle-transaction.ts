@@ -68,7 +68,7 @@ export async function settleWechatPayTransaction(db: Database, setup: WechatPayS
       .where(and(eq(checkoutOrders.id, order.id), inArray(checkoutOrders.status, ["pending", "canceled"])))
       .returning();
     if (!paid) return "already-paid";
-    await activatePaidOrder(tx, paid, { periodStart: now, cancelAtPeriodEnd: true, providerPaymentId: `wechat_pay:${transactionId}` }, now);
+    await activatePaidOrder(tx, paid, { cancelAtPeriodEnd: true, providerPaymentId: `wechat_pay:${transactionId}` }, now);
     return "activated";
   });
 }

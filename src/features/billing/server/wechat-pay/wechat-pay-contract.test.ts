@@ -206,6 +206,27 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     expect((await subscriptionOf(bob))!.status).toBe("canceled");
   });
 
+  it("a renewal extends the period from its end (not from now); refunding it shortens from the end by its own period", async () => {
+    const dave = randomUUID();
+    const first = await createWechatPayOrder(handle.db, client, { userId: dave, planId: "pro", interval: "month", method: "native" });
+    expect((await fake.payAndNotify(first.outTradeNo)).status).toBe(204);
+    const bought = (await subscriptionOf(dave))!;
+    const renewal = await createWechatPayOrder(handle.db, client, { userId: dave, planId: "pro", interval: "year", method: "native" });
+    expect((await fake.payAndNotify(renewal.outTradeNo)).status).toBe(204);
+    const firstRow = await orderRow(first.orderId);
+    const renewalRow = await orderRow(renewal.orderId);
+    expect(firstRow.periodStart).toEqual(bought.currentPeriodStart);
+    expect(renewalRow.periodStart).toEqual(bought.currentPeriodEnd);
+    const extended = (await subscriptionOf(dave))!;
+    expect(extended).toMatchObject({ currentPeriodStart: bought.currentPeriodStart, currentPeriodEnd: renewalRow.periodEnd, interval: "year", status: "active" });
+    expect(renewalRow.periodEnd!.getTime() - bought.currentPeriodEnd!.getTime()).toBeGreaterThan(364 * 86_400_000);
+
+    // A full refund of the renewal takes back exactly the year it bought: the first month stays.
+    const refund = await refundWechatPayOrder(handle.db, client, { orderId: renewal.orderId });
+    expect((await fake.completeRefund(refund.outRefundNo)).status).toBe(204);
+    expect(await subscriptionOf(dave)).toMatchObject({ status: "active", currentPeriodEnd: bought.currentPeriodEnd });
+  });
+
   it("a refund notification for an order that is not ours, or with another amount, is refused", async () => {
     const resource = { mchid: MCH_ID, out_trade_no: randomUUID().replace(/-/g, ""), out_refund_no: "x_1", refund_status: "SUCCESS", amount: { total: 4900, refund: 4900 } };
     expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", resource))).status).toBe(404);

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { getCurrentUserId } from "@/features/auth/server";
-import { CheckoutReturnToast, CurrentPlanCard, PaymentHistory, PlanOptions, SubscriptionControls } from "@/features/billing";
-import { getSubscriptionSummary, listPayments } from "@/features/billing/server";
+import { CheckoutReturnToast, CurrentPlanCard, OrdersAndInvoices, PaymentHistory, PlanOptions, RenewalReminderBanner, SubscriptionControls } from "@/features/billing";
+import { getRenewalReminder, getSubscriptionSummary, listOrdersWithInvoices, listPayments } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
 
@@ -18,16 +18,19 @@ export default async function BillingPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const [summary, payments] = [await getSubscriptionSummary(db, userId), await listPayments(db, userId)];
+  const [orders, reminder] = [await listOrdersWithInvoices(db, userId), await getRenewalReminder(db, userId)];
   return (
     <div className="grid gap-6">
       <PageHeading title="订阅与账单" description="在这里查看和管理您的订阅。" />
       <Suspense>
         <CheckoutReturnToast />
       </Suspense>
+      <RenewalReminderBanner reminder={reminder} showLink={false} />
       <CurrentPlanCard summary={summary} />
       <SubscriptionControls summary={summary} />
       <PlanOptions summary={summary} />
       <PaymentHistory payments={payments} />
+      <OrdersAndInvoices orders={orders} />
     </div>
   );
 }

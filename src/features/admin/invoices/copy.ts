@@ -1,0 +1,20 @@
+/** The 发票 section's strings (Simplified Chinese). */
+export const invoicesCopy = {
+  title: "发票",
+  description: "用户为已支付订单申请的增值税普通发票。请在开票系统中开具并将电子发票发送到用户填写的邮箱，然后在这里标记为已开具。",
+  filterLabel: "状态",
+  filters: { pending: "待开具", issued: "已开具", all: "全部" },
+  show: "筛选",
+  total: (count: number) => `共 ${count.toLocaleString("zh-CN")} 条申请`,
+  empty: "没有符合条件的发票申请。",
+  columns: { requested: "申请时间", user: "用户", order: "订单", amount: "金额", title: "抬头", taxNumber: "税号", email: "接收邮箱", status: "状态" },
+  titleTypes: { personal: "个人", company: "企业" },
+  status: { pending: "待开具", issued: "已开具" },
+  issuedOn: (date: string) => `开具于 ${date}`,
+  invoiceNumberLabel: "发票号码（选填）",
+  markIssued: "标记已开具",
+  issueTitle: "标记这张发票为已开具？",
+  issueDescription: (title: string, amount: string, email: string) => `抬头「${title}」，金额 ${amount}。请确认已在开票系统开具并发送到 ${email}。用户将在“订单与发票”中看到“已开具”。`,
+  issued: "已标记为已开具",
+  errors: { notFound: "发票申请不存在", alreadyIssued: "这张发票已标记为已开具" },
+} as const;

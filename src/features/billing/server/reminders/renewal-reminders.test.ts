@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutgoingMail } from "@/embedded/outbox";
+import { openDatabase, subscriptions, type DatabaseHandle } from "@/lib/db";
+import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
+import { dueReminderKind, getRenewalReminder, sendDueRenewalReminders, type ReminderDeps } from "./renewal-reminders";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("dueReminderKind", () => {
+  const end = new Date("2026-12-20T00:00:00Z");
+  it("is due 7 days and 1 day before the end, none before or after", () => {
+    expect(dueReminderKind(end, new Date(end.getTime() - 8 * DAY))).toBeNull();
+    expect(dueReminderKind(end, new Date(end.getTime() - 7 * DAY))).toBe("7d");
+    expect(dueReminderKind(end, new Date(end.getTime() - 2 * DAY))).toBe("7d");
+    expect(dueReminderKind(end, new Date(end.getTime() - DAY))).toBe("1d");
+    expect(dueReminderKind(end, end)).toBeNull();
+  });
+});
+
+describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    handle = await openDatabase(testDb.target);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await testDb.dispose();
+  });
+
+  const end = new Date("2027-01-31T04:00:00Z");
+  async function subscriber(provider: "alipay" | "wechat_pay" | "local" | "stripe", cancelAtPeriodEnd = true): Promise<string> {
+    const userId = randomUUID();
+    await handle.db.insert(subscriptions).values({ userId, planId: "pro", interval: "month", status: "active", currentPeriodStart: new Date(end.getTime() - 31 * DAY), currentPeriodEnd: end, cancelAtPeriodEnd, provider });
+    return userId;
+  }
+  function recorder(fail = false) {
+    const mails: OutgoingMail[] = [];
+    const deps: ReminderDeps = {
+      sendMail: async (mail) => {
+        // A slow mail server: both concurrent passes are inside the job at once.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (fail) throw new Error("SMTP down");
+        mails.push(mail);
+      },
+      emailOf: async (userId) => `${userId}@example.com`,
+      billingUrl: "https://spark.example/dashboard/settings/billing",
+    };
+    return { mails, deps };
+  }
+
+  it("mails each reminder once, even when two jobs run at once; the banner shows after the first", async () => {
+    const alipay = await subscriber("alipay");
+    const wechat = await subscriber("wechat_pay");
+    const stripe = await subscriber("stripe", false);
+    const autoRenewing = await subscriber("local", false);
+    const { mails, deps } = recorder();
+    const mine = (mail: OutgoingMail) => [alipay, wechat, stripe, autoRenewing].some((id) => mail.to.startsWith(id));
+
+    const tooEarly = new Date(end.getTime() - 8 * DAY);
+    await sendDueRenewalReminders(handle.db, deps, tooEarly);
+    expect(mails.filter(mine)).toHaveLength(0);
+    expect(await getRenewalReminder(handle.db, alipay, tooEarly)).toBeNull();
+
+    const sevenDays = new Date(end.getTime() - 6 * DAY);
+    await Promise.all([sendDueRenewalReminders(handle.db, deps, sevenDays), sendDueRenewalReminders(handle.db, deps, sevenDays)]);
+    await sendDueRenewalReminders(handle.db, deps, new Date(sevenDays.getTime() + 3600_000));
+    expect(mails.filter(mine).map((mail) => mail.to).sort()).toEqual([`${alipay}@example.com`, `${wechat}@example.com`].sort());
+    expect(mails.find(mine)).toMatchObject({ kind: "renewal_reminder", subject: "【思维火花】专业版即将到期", link: deps.billingUrl });
+    expect(mails.find(mine)!.text).toContain("专业版将于 2027-01-31 到期，续费后从到期日起顺延");
+    expect(await getRenewalReminder(handle.db, alipay, sevenDays)).toEqual({ planName: "专业版", periodEnd: end.toISOString() });
+    expect(await getRenewalReminder(handle.db, stripe, sevenDays)).toBeNull();
+
+    const oneDay = new Date(end.getTime() - 12 * 3600_000);
+    await Promise.all([sendDueRenewalReminders(handle.db, deps, oneDay), sendDueRenewalReminders(handle.db, deps, oneDay)]);
+    expect(mails.filter(mine)).toHaveLength(4);
+    // After the end nothing more is sent and the banner is gone.
+    await sendDueRenewalReminders(handle.db, deps, new Date(end.getTime() + 1));
+    expect(mails.filter(mine)).toHaveLength(4);
+    expect(await getRenewalReminder(handle.db, alipay, new Date(end.getTime() + 1))).toBeNull();
+  });
+
+  it("a renewal moves the end: the old period's banner goes, the new period gets its own reminders", async () => {
+    const userId = await subscriber("alipay");
+    const { deps } = recorder();
+    const now = new Date(end.getTime() - 3 * DAY);
+    await sendDueRenewalReminders(handle.db, deps, now);
+    expect(await getRenewalReminder(handle.db, userId, now)).not.toBeNull();
+    const { eq } = await import("drizzle-orm");
+    await handle.db.update(subscriptions).set({ currentPeriodEnd: new Date(end.getTime() + 31 * DAY) }).where(eq(subscriptions.userId, userId));
+    expect(await getRenewalReminder(handle.db, userId, now)).toBeNull();
+  });
+
+  it("a failed mail gives the reminder back for the next pass", async () => {
+    const userId = await subscriber("wechat_pay");
+    const now = new Date(end.getTime() - 2 * DAY);
+    await sendDueRenewalReminders(handle.db, recorder(true).deps, now);
+    expect(await getRenewalReminder(handle.db, userId, now)).toBeNull();
+    const { mails, deps } = recorder();
+    await sendDueRenewalReminders(handle.db, deps, now);
+    expect(mails.map((mail) => mail.to)).toContain(`${userId}@example.com`);
+  });
+});
