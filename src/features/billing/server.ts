@@ -26,3 +26,5 @@ export {
 export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, refundWechatPayOrder, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";
 export { grantedTokensThisMonth, listQuotaGrants, quotaPeriod, type QuotaGrantView } from "./server/quota-grants";
 export { setPlanByOperator } from "./server/operator-plan";
+export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, PlanCatalog, toPublicPlan, type BillingPlan } from "./server/plan-catalog";
+export { subscriberTokenQuota } from "./server/token-quota";

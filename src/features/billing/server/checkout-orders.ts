@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { checkoutOrders, payments, type CheckoutOrder, type Database } from "@/lib/db";
-import { planOrFree, type BillingInterval, type Plan } from "../plans";
+import type { BillingInterval, Plan } from "../plans";
 import { billingCopy } from "../copy";
 import { upsertSubscription } from "./activate";
 import { addInterval } from "./periods";
@@ -77,7 +77,8 @@ export async function activatePaidOrder(
   },
   now: Date,
 ): Promise<{ periodStart: Date; periodEnd: Date }> {
-  const plan = planOrFree(order.planId);
+  // The order's plan as bought (a plan with orders cannot be deleted, only hidden).
+  const plan = { id: order.planId };
   const periodStart = options.periodStart;
   const periodEnd = addInterval(periodStart, order.interval);
   const provider = order.provider === "stripe" ? "local" : order.provider;

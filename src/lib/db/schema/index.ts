@@ -14,6 +14,7 @@ export * from "./storage";
 export * from "./subscriptions";
 export * from "./notes";
 export * from "./billing";
+export * from "./billing-plans";
 export * from "./rate-limits";
 export * from "./ai-conversation-pins";
 export * from "./conversation-shares";
