@@ -39,8 +39,20 @@ export class PlanCatalog {
   }
 }
 
-export function toPublicPlan({ stripePriceIds: _ids, ...plan }: BillingPlan): Plan {
-  return { ...plan, features: [...plan.features] };
+export function toPublicPlan(plan: BillingPlan): Plan {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    monthlyPriceFen: plan.monthlyPriceFen,
+    yearlyPriceFen: plan.yearlyPriceFen,
+    monthlyTokenQuota: plan.monthlyTokenQuota,
+    storageBytes: plan.storageBytes,
+    maxConcurrentAiCalls: plan.maxConcurrentAiCalls,
+    features: [...plan.features],
+    visible: plan.visible,
+    position: plan.position,
+  };
 }
 
 export function planFromRow(row: BillingPlanRow): BillingPlan {
