@@ -49,7 +49,7 @@ async function onInvoicePaid({ db, stripe, prices }: WebhookDeps, invoice: Strip
     .insert(payments)
     .values({
       userId,
-      planId: row && row.status !== "canceled" ? row.planId : "free",
+      planId: row?.planId ?? "free",
       interval: row?.interval ?? "month",
       amount: invoice.amount_paid,
       currency: invoice.currency,
