@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingPlans, openDatabase, type DatabaseHandle } from "@/lib/db";
+import { billingPlans, openDatabase, type Database, type DatabaseHandle } from "@/lib/db";
+import { clusterEventsFor } from "@/lib/db/cluster-events";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { startCheckout } from "./billing-actions";
 import { getCheckoutOrder } from "./checkout-orders";
@@ -9,6 +10,19 @@ import { announcePlansChanged, ensurePlansSeeded, getPlanCatalog } from "./plan-
 import { createProviders } from "./providers";
 
 const providers = createProviders(null, { localTestMode: true });
+/**
+ * Announces a change and waits until this process has heard it back: on PostgreSQL the NOTIFY also
+ * reaches the announcer, later, and would otherwise empty a cache the test has just refilled.
+ */
+async function announced(db: Database, planId: string): Promise<void> {
+  let heard: () => void = () => undefined;
+  const back = new Promise<void>((resolve) => (heard = resolve));
+  const stop = await clusterEventsFor(db).subscribe("spark_billing_plans_changed", () => heard());
+  await announcePlansChanged(db, planId);
+  await back;
+  stop();
+}
+
 const orderIdOf = (url: string) => /^\/checkout\/([0-9a-f-]{36})$/.exec(url)![1]!;
 
 describe.each(testTargetKinds())("the plan catalog on %s", (kind) => {
@@ -45,12 +59,12 @@ describe.each(testTargetKinds())("the plan catalog on %s", (kind) => {
 
   it("answers from its cache until a change is announced, then reads the database again", async () => {
     await handle.db.update(billingPlans).set({ description: "旧简介" }).where(eq(billingPlans.id, "pro"));
-    await announcePlansChanged(handle.db, "pro");
+    await announced(handle.db, "pro");
     expect((await getPlanCatalog(handle.db)).find("pro")?.description).toBe("旧简介");
     await handle.db.update(billingPlans).set({ description: "新简介" }).where(eq(billingPlans.id, "pro"));
     // Unannounced (a write behind the console's back): the cache still answers.
     expect((await getPlanCatalog(handle.db)).find("pro")?.description).toBe("旧简介");
-    await announcePlansChanged(handle.db, "pro");
+    await announced(handle.db, "pro");
     expect((await getPlanCatalog(handle.db)).find("pro")?.description).toBe("新简介");
   });
 
