@@ -11,6 +11,8 @@ import { plansCopy as copy } from "../copy";
 import type { AdminPlanRow } from "../types";
 import { bodyOf, formValuesOf, type PlanFormValues } from "./plan-form-values";
 
+type TextField = { [K in keyof PlanFormValues]: PlanFormValues[K] extends string ? K : never }[keyof PlanFormValues];
+
 function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
   return (
     <div className="grid gap-1.5">
@@ -32,10 +34,11 @@ export function PlanForm({ plan }: { plan?: AdminPlanRow }) {
   const quotaChanged = plan !== undefined && values.tokens.trim() !== String(plan.monthlyTokenQuota);
 
   const set = <K extends keyof PlanFormValues>(key: K) => (value: PlanFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const text = (key: keyof PlanFormValues) => ({
+  // The props of a text input bound to one of the form's text fields (its id is what the label names).
+  const text = (key: TextField) => ({
     id: `plan-${key}`,
-    value: String(values[key]),
-    onChange: (event: { target: { value: string } }) => set(key)(event.target.value as never),
+    value: values[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key)(event.target.value),
   });
 
   async function submit(event: React.FormEvent) {
