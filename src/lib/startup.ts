@@ -1,6 +1,7 @@
 import { grantListedAdmins } from "@/features/admin/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
+import { ensurePlansSeeded } from "@/features/billing/server/plan-catalog";
 import { getWechatPay } from "@/features/billing/server/wechat-pay";
 import { startRenewalReminderJob } from "@/features/billing/server/reminders/reminder-job";
 import { getDatabase } from "./db";
@@ -34,6 +35,8 @@ async function startServer() {
     getWechatPay();
     // The AI app registry comes from config: a bad config must stop start-up, not the first chat.
     await seedAppRegistry(await getDatabase());
+    // A fresh database gets the seed plans now rather than on the first visit to /pricing.
+    await ensurePlansSeeded(await getDatabase());
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

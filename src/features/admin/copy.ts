@@ -7,6 +7,7 @@ export const adminNav: readonly NavGroup[] = [
     items: [
       { href: "/admin/users", label: "用户" },
       { href: "/admin/quota", label: "额度" },
+      { href: "/admin/plans", label: "套餐" },
       { href: "/admin/usage", label: "用量" },
       { href: "/admin/invoices", label: "发票" },
       { href: "/admin/audit", label: "审计日志" },
@@ -93,6 +94,9 @@ export const adminCopy = {
       "user.delete": "删除用户及数据",
       "quota.grant": "调整本月额度",
       "quota.plan": "修改套餐",
+      "plans.create": "新增套餐",
+      "plans.update": "修改套餐设置",
+      "plans.delete": "删除套餐",
     } as Record<string, string>,
     previous: "上一页",
     next: "下一页",

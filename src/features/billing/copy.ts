@@ -108,6 +108,7 @@ export const billingCopy = {
   },
   errors: {
     freePlanCheckout: "免费版无需付款",
+    unknownPlan: "请选择有效的套餐",
     alreadySubscribed: "您已订阅该套餐",
     useDowngrade: "如需降级，请在“订阅与账单”页面操作，降级将在本期结束时生效",
     orderNotFound: "订单不存在",

@@ -3,14 +3,12 @@ export { billingCopy } from "./copy";
 export { formatAmountFen, formatBillingDate, formatOrderNumber, formatPriceCny, formatTokens } from "./format";
 export {
   BILLING_INTERVALS,
-  findPlan,
   FREE_PLAN_ID,
-  PLAN_IDS,
-  planOrFree,
+  PLAN_ID_PATTERN,
   planPriceCny,
   planPriceFen,
   planRank,
-  plans,
+  sortPlans,
   type BillingInterval,
   type Plan,
   type PlanId,

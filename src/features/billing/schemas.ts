@@ -1,7 +1,8 @@
 import { z } from "@/lib/zod";
-import { BILLING_INTERVALS, PLAN_IDS } from "./plans";
+import { BILLING_INTERVALS, PLAN_ID_PATTERN } from "./plans";
 
-const planId = z.enum(PLAN_IDS, { message: "请选择有效的套餐" });
+// The shape only: whether the plan exists (and is on sale) is the server's check against the database.
+const planId = z.string({ message: "请选择有效的套餐" }).regex(PLAN_ID_PATTERN, "请选择有效的套餐");
 const interval = z.enum(BILLING_INTERVALS, { message: "计费周期只能是 month 或 year" });
 
 /** Body of `POST /api/checkout`. */

@@ -29,3 +29,5 @@ export { setPlanByOperator } from "./server/operator-plan";
 export { listOrdersWithInvoices, requestInvoice } from "./server/invoices/invoice-requests";
 export { isOrderRefunded } from "./server/invoices/order-refunds";
 export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView } from "./server/reminders/renewal-reminders";
+export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, PlanCatalog, toPublicPlan, type BillingPlan } from "./server/plan-catalog";
+export { subscriberTokenQuota } from "./server/token-quota";

@@ -13,7 +13,9 @@ export type ClusterChannel =
   /** payload: a Dify task id a user asked to stop; the process relaying it stops it. */
   | "spark_ai_task_stop"
   /** payload: an appid whose registry row changed (or "*"): cached look-ups are dropped. */
-  | "spark_ai_registry_changed";
+  | "spark_ai_registry_changed"
+  /** payload: the id of a plan added, edited or deleted: cached plan catalogs are dropped. */
+  | "spark_billing_plans_changed";
 
 export type ClusterListener = (payload: string) => void;
 

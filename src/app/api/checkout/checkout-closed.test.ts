@@ -21,7 +21,8 @@ const checkoutRoute = await import("./route");
 const completeRoute = await import("./[id]/complete/route");
 const { getSubscriptionSummary } = await import("@/features/billing/server");
 const { createCheckoutOrder } = await import("@/features/billing/server/checkout-orders");
-const { findPlan } = await import("@/features/billing");
+const { SEED_PLANS } = await import("@/features/billing/server/plan-seed");
+const findPlan = (id: string) => SEED_PLANS.find((plan) => plan.id === id);
 const { closeDatabase, getDatabase } = await import("@/lib/db");
 
 afterAll(async () => {

@@ -17,6 +17,7 @@ import { parseSecurityEventQuery } from "./security-event-query";
 import { quotaRoutes } from "../quota/server/quota-routes";
 import { usageRoutes } from "../usage/server/usage-routes";
 import { invoiceRoutes } from "../invoices/server/invoice-routes";
+import { plansRoutes } from "../plans/server/plans-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -59,6 +60,7 @@ const routes: Route[] = [
   ...quotaRoutes,
   ...usageRoutes,
   ...invoiceRoutes,
+  ...plansRoutes,
   {
     method: "GET",
     pattern: /^users$/,

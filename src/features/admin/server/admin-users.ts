@@ -1,7 +1,7 @@
 import "server-only";
 import type { Factor, User } from "@supabase/supabase-js";
 import { inArray } from "drizzle-orm";
-import { planOrFree } from "@/features/billing";
+import { getPlanCatalog } from "@/features/billing/server";
 import { subscriptions, type Database } from "@/lib/db";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { getSupabaseConnection } from "@/lib/supabase/connection";
@@ -42,19 +42,21 @@ export async function searchUsers(db: Database, { query, page }: { query: string
     ({ users, total } = await listUsersPage(await getSupabaseConnection(), { page, perPage: ADMIN_USERS_PER_PAGE, filter: q || undefined }));
   }
   const plans = await planNames(db, users.map((user) => user.id));
-  return { users: users.map((user) => toRow(user, plans.get(user.id))), total, page, perPage: ADMIN_USERS_PER_PAGE, query: q };
+  const freePlanName = (await getPlanCatalog(db)).orFree(null).name;
+  return { users: users.map((user) => toRow(user, plans.get(user.id) ?? freePlanName)), total, page, perPage: ADMIN_USERS_PER_PAGE, query: q };
 }
 
 async function planNames(db: Database, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
+  const catalog = await getPlanCatalog(db);
   const rows = await db
     .select({ userId: subscriptions.userId, planId: subscriptions.planId, status: subscriptions.status })
     .from(subscriptions)
     .where(inArray(subscriptions.userId, userIds));
-  return new Map(rows.map((row) => [row.userId, planOrFree(row.status === "canceled" ? null : row.planId).name]));
+  return new Map(rows.map((row) => [row.userId, catalog.orFree(row.status === "canceled" ? null : row.planId).name]));
 }
 
-export function toRow(user: User, planName = planOrFree(null).name, now = new Date()): AdminUserRow {
+export function toRow(user: User, planName: string, now = new Date()): AdminUserRow {
   return {
     id: user.id,
     email: user.email || null,

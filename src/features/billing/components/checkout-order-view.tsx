@@ -4,15 +4,13 @@ import { Button } from "@/components/ui/button";
 import type { CheckoutOrder } from "@/lib/db";
 import { billingCopy } from "../copy";
 import { formatAmountFen, formatBillingDate, formatOrderNumber } from "../format";
-import { planOrFree } from "../plans";
 import { CheckoutOrderActions } from "./checkout-order-actions";
 
-/** The local checkout page's order summary, clearly marked 测试模式, with its two buttons. */
-export function CheckoutOrderView({ order }: { order: CheckoutOrder }) {
+/** The local checkout page's order summary, clearly marked 测试模式, with its two buttons (`planName`: the page reads it from the plans). */
+export function CheckoutOrderView({ order, planName }: { order: CheckoutOrder; planName: string }) {
   const { checkout } = billingCopy;
-  const plan = planOrFree(order.planId);
   const rows: [string, string][] = [
-    [checkout.plan, plan.name],
+    [checkout.plan, planName],
     [checkout.interval, billingCopy.intervals[order.interval]],
     [checkout.orderId, formatOrderNumber(order)],
     [checkout.createdAt, formatBillingDate(order.createdAt)],

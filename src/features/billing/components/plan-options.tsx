@@ -10,14 +10,17 @@ import { formatBillingDate, formatPriceCny, formatTokens } from "../format";
 import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { useSubscriptionActions } from "../hooks/use-subscription-actions";
-import { planPriceCny, planRank, plans, type BillingInterval, type Plan } from "../plans";
+import { planPriceCny, planRank, type BillingInterval, type Plan } from "../plans";
 import { canRenew } from "../subscription-status";
 import type { SubscriptionSummary } from "../types";
 import { ConfirmDialog } from "./confirm-dialog";
 import { IntervalSwitch } from "./interval-switch";
 
-/** Every plan with what the user can do about it: upgrade (checkout), downgrade at the period end, undo. */
-export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
+/**
+ * Every plan with what the user can do about it: upgrade (checkout), downgrade at the period end, undo.
+ * `plans`: the visible plans plus the user's own (even hidden), read by the server page.
+ */
+export function PlanOptions({ summary, plans }: { summary: SubscriptionSummary; plans: readonly Plan[] }) {
   const { billing } = billingCopy;
   const [interval, setInterval] = useState<BillingInterval>(summary.interval);
   const [confirming, setConfirming] = useState<Plan | null>(null);
@@ -52,7 +55,7 @@ export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
         </div>
       );
     }
-    if (planRank(plan.id) > planRank(summary.plan.id) || (current && interval === "year")) {
+    if (planRank(plans, plan.id) > planRank(plans, summary.plan.id) || (current && interval === "year")) {
       return (
         <Button size="sm" disabled={checkoutClosed || checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval)}>
           {checkout.pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
@@ -60,7 +63,7 @@ export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
         </Button>
       );
     }
-    if (planRank(plan.id) < planRank(summary.plan.id)) {
+    if (planRank(plans, plan.id) < planRank(plans, summary.plan.id)) {
       return (
         <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => setConfirming(plan)}>
           {billing.downgrade(plan.name)}

@@ -10,13 +10,16 @@ import { billingCopy } from "../copy";
 import { formatPriceCny, formatTokens } from "../format";
 import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
-import { planPriceCny, plans, type BillingInterval } from "../plans";
+import { planPriceCny, type BillingInterval, type Plan } from "../plans";
 import { IntervalSwitch } from "./interval-switch";
 
 const POPULAR_PLAN = "pro";
 
-/** The plans side by side with the 月付 / 年付 switch; the buttons sign up or start a checkout. */
-export function PricingPlans() {
+/**
+ * The plans side by side with the 月付 / 年付 switch; the buttons sign up or start a checkout.
+ * `plans`: the visible plans, read by the server page from the database.
+ */
+export function PricingPlans({ plans }: { plans: readonly Plan[] }) {
   const [interval, setInterval] = useState<BillingInterval>("month");
   const { start, pending } = useStartCheckout();
   const closed = useCheckoutAvailability() === false;

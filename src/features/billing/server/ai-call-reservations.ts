@@ -1,11 +1,11 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { aiQuotaGrants, aiQuotaReservations, aiUsageEvents, getDatabase, subscriptions, type Database } from "@/lib/db";
 import { startOfMonth } from "../calendar";
-import { planOrFree } from "../plans";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { quotaPeriod } from "./quota-grants";
 import { settleLocalSubscription } from "./settle-period";
-import { enforcedTokenQuota } from "./token-quota";
+import { getPlanCatalog } from "./plan-catalog";
+import { subscriberTokenQuota } from "./token-quota";
 
 /**
  * Tokens held for one AI call until its real usage is known. An answer of the embedded demo apps
@@ -27,6 +27,8 @@ export type AiCallAdmission =
  * once the call's usage row is written (or the call failed).
  */
 export async function reserveAiCall(db: Database, userId: string, now = new Date()): Promise<AiCallAdmission> {
+  // Read before the transaction: the catalog is cached on the database object, not on `tx`.
+  const catalog = await getPlanCatalog(db);
   return db.transaction(async (tx) => {
     // Serialises admissions per user (released at commit); other users are not held up. The reads
     // below are statements of their own, so their snapshot is taken after the lock is held.
@@ -34,13 +36,13 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
     let state = await readAdmissionState(tx, userId, now);
     if (state.periodEnded) {
       // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
-      await settleLocalSubscription(tx, userId, now);
+      await settleLocalSubscription(tx, userId, now, catalog);
       state = await readAdmissionState(tx, userId, now);
     }
-    const plan = planOrFree(state.planId);
+    const plan = catalog.orFree(state.planId);
     if (state.calls >= plan.maxConcurrentAiCalls) return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
 
-    const left = enforcedTokenQuota(plan) + state.grantedTokens - state.usedTokens - state.reservedTokens;
+    const left = subscriberTokenQuota(plan, state.periodTokenQuota) + state.grantedTokens - state.usedTokens - state.reservedTokens;
     if (left <= 0) return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE };
 
     // Never reserve beyond what is left, so a user near the edge can still make one call. The user's
@@ -59,7 +61,7 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
   });
 }
 
-type AdmissionState = { planId: string | undefined; periodEnded: boolean; calls: number; reservedTokens: number; usedTokens: number; grantedTokens: number };
+type AdmissionState = { planId: string | undefined; periodTokenQuota: number | null; periodEnded: boolean; calls: number; reservedTokens: number; usedTokens: number; grantedTokens: number };
 
 /**
  * Everything an admission decides on, in one statement (it runs on every chat): the plan, whether a
@@ -68,8 +70,8 @@ type AdmissionState = { planId: string | undefined; periodEnded: boolean; calls:
  */
 async function readAdmissionState(db: Database, userId: string, now: Date): Promise<AdmissionState> {
   const live = sql`${aiQuotaReservations.userId} = ${userId} and ${aiQuotaReservations.expiresAt} > ${now}`;
-  const { rows } = await db.execute<{ plan_id: string | null; status: string | null; provider: string | null; period_end: Date | string | null; calls: string | number; reserved: string | number; used: string | number; granted: string | number }>(sql`
-    select ${subscriptions.planId} as plan_id, ${subscriptions.status} as status, ${subscriptions.provider} as provider,
+  const { rows } = await db.execute<{ plan_id: string | null; period_token_quota: number | null; status: string | null; provider: string | null; period_end: Date | string | null; calls: string | number; reserved: string | number; used: string | number; granted: string | number }>(sql`
+    select ${subscriptions.planId} as plan_id, ${subscriptions.periodTokenQuota} as period_token_quota, ${subscriptions.status} as status, ${subscriptions.provider} as provider,
       ${subscriptions.currentPeriodEnd} as period_end,
       (select count(*) from ${aiQuotaReservations} where ${live}) as calls,
       (select coalesce(sum(${aiQuotaReservations.tokens}), 0) from ${aiQuotaReservations} where ${live}) as reserved,
@@ -83,6 +85,7 @@ async function readAdmissionState(db: Database, userId: string, now: Date): Prom
   const periodEnd = row.period_end === null ? null : new Date(row.period_end);
   return {
     planId: active ? (row.plan_id ?? undefined) : undefined,
+    periodTokenQuota: active && row.period_token_quota !== null ? Number(row.period_token_quota) : null,
     // settleLocalSubscription's own test: a local (non-Stripe) subscription whose period has passed.
     periodEnded: active && row.provider !== "stripe" && periodEnd !== null && periodEnd <= now,
     calls: Number(row.calls),

@@ -1,7 +1,8 @@
 import { ApiRouteError } from "@/lib/api";
 import type { Database } from "@/lib/db";
 import { billingCopy } from "../copy";
-import { findPlan, planOrFree, planRank, type BillingInterval, type PlanId } from "../plans";
+import type { BillingInterval, PlanId } from "../plans";
+import { getPlanCatalog } from "./plan-catalog";
 import type { CheckoutResult, SubscriptionAction } from "../schemas";
 import { getActiveSubscriptionRow } from "./activate";
 import { isRenewalOf } from "./order-period";
@@ -25,16 +26,21 @@ export async function startCheckout(
   // Without a payment provider nobody gets past this point, whatever they ask for.
   const checkout = providers.checkout;
   if (!checkout) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
-  const plan = findPlan(input.planId);
-  if (!plan || plan.id === "free") throw new ApiRouteError(400, billingCopy.errors.freePlanCheckout);
+  // The plan (and so the order's price) is the database's of this moment, never the browser's.
+  const catalog = await getPlanCatalog(db);
+  const plan = catalog.find(input.planId);
+  if (!plan) throw new ApiRouteError(400, billingCopy.errors.unknownPlan);
+  if (plan.id === "free") throw new ApiRouteError(400, billingCopy.errors.freePlanCheckout);
   await settleLocalSubscription(db, userId, now);
   const current = await getActiveSubscriptionRow(db, userId);
-  const currentPlan = planOrFree(current?.planId);
+  const currentPlan = catalog.orFree(current?.planId);
+  // A hidden plan is no longer sold; its subscribers keep it (and may renew it or switch its interval).
+  if (!plan.visible && currentPlan.id !== plan.id) throw new ApiRouteError(400, billingCopy.errors.unknownPlan);
   // A running one-off period (test checkout, Alipay, 微信支付) of this plan is renewed: the order
   // extends it from its end. A Stripe subscription renews itself.
   const renewal = checkout.name !== "stripe" && isRenewalOf(current, plan.id, now);
   if (current && !renewal && currentPlan.id === plan.id && current.interval === input.interval) throw new ApiRouteError(409, billingCopy.errors.alreadySubscribed);
-  if (planRank(plan.id) < planRank(currentPlan.id)) throw new ApiRouteError(409, billingCopy.errors.useDowngrade);
+  if (catalog.rank(plan.id) < catalog.rank(currentPlan.id)) throw new ApiRouteError(409, billingCopy.errors.useDowngrade);
   return checkout.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
 }
 
@@ -62,8 +68,10 @@ export async function changeSubscription(
       if (!(await getScheduledChange(db, userId))) throw new ApiRouteError(409, billingCopy.errors.noPendingDowngrade);
       return provider.undoDowngrade(context, current);
     case "downgrade": {
-      const target = findPlan(action.planId)!;
-      if (planRank(target.id) >= planRank(planOrFree(current.planId).id)) throw new ApiRouteError(409, billingCopy.errors.notADowngrade);
+      const catalog = await getPlanCatalog(db);
+      const target = catalog.find(action.planId);
+      if (!target || (!target.visible && target.id !== "free")) throw new ApiRouteError(400, billingCopy.errors.unknownPlan);
+      if (catalog.rank(target.id) >= catalog.rank(catalog.orFree(current.planId).id)) throw new ApiRouteError(409, billingCopy.errors.notADowngrade);
       // Down to the free plan is a cancellation at the period end.
       if (target.id === "free") return provider.setCancelAtPeriodEnd(context, current, true);
       if (current.cancelAtPeriodEnd) await provider.setCancelAtPeriodEnd(context, current, false);

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { checkoutOrders, payments, type CheckoutOrder, type Database } from "@/lib/db";
-import { planOrFree, type BillingInterval, type Plan } from "../plans";
+import type { BillingInterval, Plan } from "../plans";
 import { billingCopy } from "../copy";
 import { upsertSubscription } from "./activate";
 import { periodForPaidOrder } from "./order-period";
@@ -75,7 +75,8 @@ export async function activatePaidOrder(
   options: { cancelAtPeriodEnd: boolean; providerPaymentId: string },
   now: Date,
 ): Promise<{ periodStart: Date; periodEnd: Date }> {
-  const plan = planOrFree(order.planId);
+  // The order's plan as bought (a plan with orders cannot be deleted, only hidden).
+  const plan = { id: order.planId };
   const { periodStart, periodEnd, subscriptionPeriodStart } = await periodForPaidOrder(db, order, now);
   const provider = order.provider === "stripe" ? "local" : order.provider;
   await upsertSubscription(

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { subscriptions, type Database } from "@/lib/db";
 import { addCalendarMonths } from "../calendar";
-import { findPlan, type PlanId } from "../plans";
+import type { PlanId } from "../plans";
+import { getPlanCatalog } from "./plan-catalog";
 import { getActiveSubscriptionRow, upsertSubscription } from "./activate";
 import { clearScheduledChange } from "./scheduled-changes";
 import { settleLocalSubscription } from "./settle-period";
@@ -14,7 +15,7 @@ import { settleLocalSubscription } from "./settle-period";
  * is refused: the customer pays Stripe, so the change belongs there (or a refund in 订单).
  */
 export async function setPlanByOperator(db: Database, userId: string, planId: PlanId, now = new Date()): Promise<void> {
-  const plan = findPlan(planId);
+  const plan = (await getPlanCatalog(db)).find(planId);
   if (!plan) throw new ApiRouteError(400, "套餐不存在");
   await settleLocalSubscription(db, userId, now);
   const current = await getActiveSubscriptionRow(db, userId);

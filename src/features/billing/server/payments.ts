@@ -1,16 +1,17 @@
 import { desc, eq } from "drizzle-orm";
 import { payments, type Database } from "@/lib/db";
-import { planOrFree } from "../plans";
+import { getPlanCatalog } from "./plan-catalog";
 import type { PaymentView } from "../types";
 
 export type { PaymentView };
 
 /** The user's payments, newest first. */
 export async function listPayments(db: Database, userId: string, limit = 24): Promise<PaymentView[]> {
+  const catalog = await getPlanCatalog(db);
   const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);
   return rows.map((row) => ({
     id: row.id,
-    planName: planOrFree(row.planId).name,
+    planName: catalog.find(row.planId)?.name ?? row.planId,
     interval: row.interval,
     amount: row.amount,
     currency: row.currency,

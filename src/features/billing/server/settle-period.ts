@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { payments, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
-import { FREE_PLAN_ID, planOrFree, planPriceFen, type BillingInterval } from "../plans";
+import { FREE_PLAN_ID, planPriceFen, type BillingInterval } from "../plans";
+import { getPlanCatalog, type PlanCatalog } from "./plan-catalog";
 import { addInterval } from "./periods";
 
 /**
@@ -8,8 +9,10 @@ import { addInterval } from "./periods";
  * passed it applies a cancellation or a scheduled downgrade, or renews the plan (one recorded
  * payment per renewed period). Stripe subscriptions are left alone: their webhooks move them.
  * Safe to run concurrently: it computes the same result and renewal payments are keyed uniquely.
+ * Each renewed period is charged the plan's price of the day and starts with its token quota of the day.
+ * Pass `catalog` when `db` is a transaction (the catalog is cached on the database object).
  */
-export async function settleLocalSubscription(db: Database, userId: string, now: Date): Promise<void> {
+export async function settleLocalSubscription(db: Database, userId: string, now: Date, catalog?: PlanCatalog): Promise<void> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (!row || row.status === "canceled" || row.provider === "stripe") return;
   if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return;
@@ -21,6 +24,7 @@ export async function settleLocalSubscription(db: Database, userId: string, now:
     return;
   }
 
+  const plans = catalog ?? (await getPlanCatalog(db));
   const [change] = await db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId)).limit(1);
   let planId = row.planId;
   let interval: BillingInterval = row.interval;
@@ -36,7 +40,7 @@ export async function settleLocalSubscription(db: Database, userId: string, now:
     if (planId === FREE_PLAN_ID) break;
     start = end;
     end = addInterval(start, interval);
-    const plan = planOrFree(planId);
+    const plan = plans.orFree(planId);
     await db
       .insert(payments)
       .values({
@@ -60,7 +64,7 @@ export async function settleLocalSubscription(db: Database, userId: string, now:
     .set(
       planId === FREE_PLAN_ID
         ? { status: "canceled", updatedAt: now }
-        : { planId, interval, currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now },
+        : { planId, interval, currentPeriodStart: start, currentPeriodEnd: end, periodTokenQuota: plans.orFree(planId).monthlyTokenQuota, updatedAt: now },
     )
     .where(eq(subscriptions.userId, userId));
 }

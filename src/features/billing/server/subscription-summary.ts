@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { aiUsageEvents, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
 import { startOfMonth } from "../calendar";
-import { planOrFree } from "../plans";
-import { enforcedTokenQuota } from "./token-quota";
+import { getPlanCatalog } from "./plan-catalog";
+import { subscriberTokenQuota } from "./token-quota";
 import type { SubscriptionSummary } from "../types";
 import { settleLocalSubscription } from "./settle-period";
 import { grantedTokensThisMonth } from "./quota-grants";
@@ -29,12 +29,13 @@ export async function getSubscriptionSummary(db: Database, userId: string, now =
   await settleLocalSubscription(db, userId, now);
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   const active = row && row.status !== "canceled" ? row : undefined;
-  const plan = planOrFree(active?.planId);
+  const catalog = await getPlanCatalog(db);
+  const plan = catalog.orFree(active?.planId);
   const [change] = active
     ? await db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId)).limit(1)
     : [];
-  const pendingPlan = change ? planOrFree(change.planId) : undefined;
-  const planTokens = enforcedTokenQuota(plan);
+  const pendingPlan = change ? catalog.orFree(change.planId) : undefined;
+  const planTokens = subscriberTokenQuota(plan, active?.periodTokenQuota);
   // The month's limit: the plan's tokens plus what operators granted or took back (never below zero).
   const grantedTokens = await grantedTokensThisMonth(db, userId, now);
   const tokensQuota = Math.max(0, planTokens + grantedTokens);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plans } from "@/features/billing/plans";
+import { SEED_PLANS as plans } from "@/features/billing/server/plan-seed";
 import { openDatabase, subscriptions, type DatabaseHandle } from "@/lib/db";
 import { storageBuckets, storageObjects } from "@/lib/db/schema/storage";
 import { createTestDatabase, type TestDatabase } from "../../../../test/database-targets";

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sum } from "drizzle-orm";
-import { planOrFree } from "@/features/billing/plans";
+import { getPlanCatalog } from "@/features/billing/server/plan-catalog";
 import { subscriptions, type Database } from "@/lib/db";
 import { storageObjects } from "@/lib/db/schema/storage";
 
@@ -15,7 +15,7 @@ export async function storageQuotaBytes(db: Database, userId: string): Promise<n
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .limit(1);
-  return planOrFree(row && row.status !== "canceled" ? row.planId : null).storageBytes;
+  return (await getPlanCatalog(db)).orFree(row && row.status !== "canceled" ? row.planId : null).storageBytes;
 }
 
 export type StorageUsage = {

@@ -15,6 +15,7 @@ export * from "./subscriptions";
 export * from "./notes";
 export * from "./billing";
 export * from "./billing-extras";
+export * from "./billing-plans";
 export * from "./rate-limits";
 export * from "./ai-conversation-pins";
 export * from "./conversation-shares";

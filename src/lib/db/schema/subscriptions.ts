@@ -1,7 +1,7 @@
-import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * A user's paid plan. Users without a row are on the free plan (see src/features/billing/plans.ts);
+ * A user's paid plan. Users without a row are on the free plan (plans: `billing_plans`);
  * checkout providers create and update rows.
  */
 export const subscriptions = pgTable("subscriptions", {
@@ -11,6 +11,11 @@ export const subscriptions = pgTable("subscriptions", {
   status: text("status", { enum: ["active", "past_due", "canceled"] }).notNull().default("active"),
   currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull().defaultNow(),
   currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  /**
+   * The plan's monthly tokens as they were when this period started (a later change to the plan holds
+   * from the next period, unless the operator applies it now). Null: the plan's current figure.
+   */
+  periodTokenQuota: integer("period_token_quota"),
   cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   provider: text("provider", { enum: ["local", "stripe", "alipay", "wechat_pay"] }),
   providerCustomerId: text("provider_customer_id"),

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { getCurrentUserId } from "@/features/auth/server";
 import { billingCopy, CheckoutOrderView } from "@/features/billing";
-import { getCheckoutOrder, getProviders } from "@/features/billing/server";
+import { getCheckoutOrder, getPlanCatalog, getProviders } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
 
@@ -19,8 +19,9 @@ export default async function CheckoutPage({ params }: Props) {
   if (!userId) redirect("/auth/signin");
   // With the test mode off the page shows no order and no 支付成功 button (its endpoint refuses too).
   const open = getProviders().localTestMode;
-  const order = open ? await getCheckoutOrder(await getDatabase(), userId, id) : undefined;
-  if (order) return <CheckoutOrderView order={order} />;
+  const db = await getDatabase();
+  const order = open ? await getCheckoutOrder(db, userId, id) : undefined;
+  if (order) return <CheckoutOrderView order={order} planName={(await getPlanCatalog(db)).find(order.planId)?.name ?? order.planId} />;
   const { checkout } = billingCopy;
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-10 sm:px-6">

@@ -34,6 +34,9 @@ const auditPage = await import("@/app/admin/(console)/audit/page");
 const quotaPage = await import("@/app/admin/(console)/quota/page");
 const usagePage = await import("@/app/admin/(console)/usage/page");
 const invoicesPage = await import("@/app/admin/(console)/invoices/page");
+const plansPage = await import("@/app/admin/(console)/plans/page");
+const newPlanPage = await import("@/app/admin/(console)/plans/new/page");
+const planPage = await import("@/app/admin/(console)/plans/[id]/page");
 const { getSubscriptionSummary, listOrdersWithInvoices, requestInvoice } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
@@ -66,6 +69,9 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("quota", () => quotaPage.default()),
     await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
     await outcome("invoices", () => invoicesPage.default({ searchParams: Promise.resolve({ status: "all" }) })),
+    await outcome("plans", () => plansPage.default()),
+    await outcome("newPlan", () => newPlanPage.default()),
+    await outcome("plan", () => planPage.default({ params: Promise.resolve({ id: "pro" }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -73,8 +79,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", plans: "404", newPlan: "404", plan: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", plans: "ok", newPlan: "ok", plan: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -103,6 +109,10 @@ async function expectApiHidden(cookie: string | undefined) {
     ["GET", "invoices"],
     ["GET", "invoices?status=all&page=2"],
     ["POST", "invoices/00000000-0000-4000-8000-000000000000/issue", { invoiceNumber: "24110000000000000001" }],
+    ["GET", "plans"],
+    ["POST", "plans", { id: "enterprise", name: "企业版" }],
+    ["POST", "plans/pro", { name: "专业版", monthlyPriceFen: 1 }],
+    ["DELETE", "plans/team"],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -238,6 +248,10 @@ describe("who may use /admin and /api/admin", () => {
     expect(await api(admin.cookie, "POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", `users/${target.id}/plan`, { planId: "pro" }, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", "invoices/00000000-0000-4000-8000-000000000000/issue", {}, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "plans/pro", { name: "专业版" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "plans", { id: "stale-plan" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "DELETE", "plans/team", undefined, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", "plans", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "invoices", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
@@ -394,5 +408,76 @@ describe("the 发票 section", () => {
       [admin.id, "invoice.issue", { invoiceRequestId: request.id, orderId: order!.id, status: "pending" }, { status: "issued", invoiceNumber: "24110000000000000001" }],
     ]);
     expect((await listOrdersWithInvoices(db, user.id))[0]).toMatchObject({ invoice: { status: "issued", invoiceNumber: "24110000000000000001" } });
+  });
+});
+
+describe("the 套餐 section", () => {
+  const fields = {
+    name: "企业版",
+    description: "私有部署与专属支持",
+    monthlyPriceFen: 99_900,
+    yearlyPriceFen: 999_000,
+    monthlyTokenQuota: 50_000_000,
+    storageBytes: 1024 ** 4,
+    maxConcurrentAiCalls: 16,
+    features: ["专属客户经理"],
+    visible: true,
+    position: 30,
+    stripeMonthPriceId: null,
+    stripeYearPriceId: "",
+  };
+
+  it("adds, edits and deletes a plan through the API, each audited", async () => {
+    const admin = await makeAdmin();
+    const created = await api(admin.cookie, "POST", "plans", { id: "enterprise-a", ...fields });
+    expect(created).toMatchObject({ status: 200, body: { id: "enterprise-a", monthlyPriceFen: 99_900, stripeYearPriceId: null, subscribers: 0 } });
+    expect(await api(admin.cookie, "POST", "plans", { id: "enterprise-a", ...fields })).toMatchObject({ status: 409 });
+    expect(await api(admin.cookie, "POST", "plans/enterprise-a", { ...fields, monthlyPriceFen: 88_800, visible: false })).toMatchObject({ status: 200, body: { monthlyPriceFen: 88_800, visible: false } });
+    const listed = await api(admin.cookie, "GET", "plans");
+    expect((listed.body as { plans: { id: string }[] }).plans.map((plan) => plan.id)).toEqual(["free", "pro", "team", "enterprise-a"]);
+    expect(await api(admin.cookie, "DELETE", "plans/enterprise-a")).toMatchObject({ status: 200 });
+    expect(await api(admin.cookie, "DELETE", "plans/enterprise-a")).toMatchObject({ status: 404 });
+    const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.actorId, admin.id)).orderBy(adminAuditLog.createdAt);
+    expect(audit.map((entry) => entry.action)).toEqual(["plans.create", "plans.update", "plans.delete"]);
+    expect(audit[1]!.before).toMatchObject({ planId: "enterprise-a", monthlyPriceFen: 99_900, visible: true });
+    expect(audit[1]!.after).toMatchObject({ planId: "enterprise-a", monthlyPriceFen: 88_800, visible: false });
+  });
+
+  it("refuses negative, fractional and huge amounts, bad ids and extra fields with Chinese messages", async () => {
+    const admin = await makeAdmin();
+    const bad: [Record<string, unknown>, string][] = [
+      [{ monthlyPriceFen: -1 }, "月付价格不能为负数"],
+      [{ monthlyPriceFen: 49.9 }, "月付价格必须是整数（单位：分）"],
+      [{ yearlyPriceFen: 1e12 }, "年付价格不能超过 100 万元"],
+      [{ yearlyPriceFen: "4900" }, "年付价格必须是数字"],
+      [{ monthlyTokenQuota: 1e10 }, "每月 Token 额度不能超过 10 亿"],
+      [{ monthlyTokenQuota: -5 }, "每月 Token 额度不能为负数"],
+      [{ storageBytes: 1.5 }, "存储空间必须是整数"],
+      [{ maxConcurrentAiCalls: 0 }, "并发数至少为 1"],
+      [{ name: "  " }, "请填写套餐名称"],
+      [{ stripeMonthPriceId: "prod_123" }, "Stripe 月付价格 ID应以 price_ 开头"],
+      [{ features: ["x".repeat(101)] }, "每条功能亮点最多 100 个字"],
+    ];
+    for (const [change, message] of bad) {
+      const answer = await api(admin.cookie, "POST", "plans/pro", { ...fields, ...change });
+      expect(answer, JSON.stringify(change).slice(0, 60)).toMatchObject({ status: 400, body: { statusCode: 400, message: expect.stringContaining(message) } });
+    }
+    expect(await api(admin.cookie, "POST", "plans/pro", { ...fields, subscribers: 0 })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "plans", { id: "Bad Id", ...fields })).toMatchObject({ status: 400, body: { message: expect.stringContaining("套餐 ID") } });
+    expect(await api(admin.cookie, "POST", "plans/no-such-plan", fields)).toMatchObject({ status: 404, body: { message: "套餐不存在" } });
+    const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.actorId, admin.id));
+    expect(audit).toEqual([]);
+  });
+
+  it("never hides, prices or deletes the free plan, and deletes no plan with subscribers", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const free = { ...fields, name: "免费版", monthlyPriceFen: 0, yearlyPriceFen: 0 };
+    expect(await api(admin.cookie, "POST", "plans/free", { ...free, visible: false })).toMatchObject({ status: 400, body: { message: "免费版不能隐藏" } });
+    expect(await api(admin.cookie, "POST", "plans/free", { ...free, monthlyPriceFen: 100 })).toMatchObject({ status: 400, body: { message: "免费版的价格必须为 0" } });
+    expect(await api(admin.cookie, "DELETE", "plans/free")).toMatchObject({ status: 400, body: { message: "免费版不能删除" } });
+    expect(await api(admin.cookie, "POST", `users/${user.id}/plan`, { planId: "team" })).toMatchObject({ status: 200 });
+    expect(await api(admin.cookie, "DELETE", "plans/team")).toMatchObject({ status: 409, body: { message: expect.stringContaining("请改为隐藏") } });
+    expect(await api(admin.cookie, "POST", `users/${user.id}/plan`, { planId: "free" })).toMatchObject({ status: 200 });
   });
 });

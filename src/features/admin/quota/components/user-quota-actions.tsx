@@ -6,15 +6,15 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import { formatTokens, plans, type PlanId } from "@/features/billing";
+import { formatTokens, type Plan, type PlanId } from "@/features/billing";
 import { ConfirmActionDialog } from "../../components/confirm-action-dialog";
 import { useAdminAction } from "../../components/use-admin-action";
 import { quotaCopy as copy } from "../copy";
 
-type Props = { userId: string; who: string; planId: PlanId };
+type Props = { userId: string; who: string; planId: PlanId; plans: readonly Plan[] };
 
 /** The user's plan and this month's token grants (赠送 / 收回 with a reason); each confirmed. */
-export function UserQuotaActions({ userId, who, planId }: Props) {
+export function UserQuotaActions({ userId, who, planId, plans }: Props) {
   const run = useAdminAction();
   const [plan, setPlan] = useState<PlanId>(planId);
   const [give, setGive] = useState(true);
@@ -28,7 +28,7 @@ export function UserQuotaActions({ userId, who, planId }: Props) {
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="quota-plan">{copy.plan}</Label>
-          <NativeSelect id="quota-plan" value={plan} onChange={(event) => setPlan(event.target.value as PlanId)} className="w-40">
+          <NativeSelect id="quota-plan" value={plan} onChange={(event) => setPlan(event.target.value)} className="w-40">
             {plans.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.name}（{formatTokens(candidate.monthlyTokenQuota)} Token/月）

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiRouteError } from "@/lib/api";
-import { PLAN_IDS, type PlanId } from "@/features/billing";
+import { PLAN_ID_PATTERN, type PlanId } from "@/features/billing";
 import { getSubscriptionSummary, quotaPeriod, setPlanByOperator } from "@/features/billing/server";
 import { aiQuotaGrants, type Database } from "@/lib/db";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
@@ -18,7 +18,8 @@ export const quotaGrantBody = z
   .strict();
 export type QuotaGrantInput = z.infer<typeof quotaGrantBody>;
 
-export const userPlanBody = z.object({ planId: z.enum(PLAN_IDS as unknown as [PlanId, ...PlanId[]]) }).strict();
+/** The plan id's shape; `setPlanByOperator` checks it exists (400 套餐不存在). */
+export const userPlanBody = z.object({ planId: z.string().regex(PLAN_ID_PATTERN, "套餐不存在") }).strict();
 
 async function requireUser(userId: string): Promise<void> {
   if (!isUserId(userId)) throw new ApiRouteError(404, "用户不存在");

@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { planOrFree } from "@/features/billing";
 import { formatCount } from "@/features/usage";
 import { usageReportCopy as copy } from "../copy";
 import type { AppModelUsage, PlanUsage, TopUser } from "../server/usage-report";
@@ -46,7 +45,7 @@ export function PlanTable({ rows }: { rows: PlanUsage[] }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.planId}>
-            <TableCell>{planOrFree(row.planId).name}</TableCell>
+            <TableCell>{row.planName}</TableCell>
             <Num value={row.users} />
             <Num value={row.tokens} />
             <Num value={row.calls} />

@@ -56,8 +56,8 @@ describe.each(testTargetKinds())("usage report on %s", (kind) => {
       { appid: "m-app", appName: "m-app", model: "gpt-x", tokens: 430, calls: 2 },
     ]);
     expect(report.byPlan).toEqual([
-      { planId: "pro", tokens: 1_400, calls: 2, users: 1 },
-      { planId: "free", tokens: 180, calls: 3, users: 2 },
+      { planId: "pro", planName: "专业版", tokens: 1_400, calls: 2, users: 1 },
+      { planId: "free", planName: "免费版", tokens: 180, calls: 3, users: 2 },
     ]);
     expect(report.topUsers.map((user) => [user.userId, user.tokens, user.calls])).toEqual([
       [bob, 1_400, 2],

@@ -2,13 +2,14 @@ import "server-only";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { calendarDate, formatCalendarDate, PRODUCT_TIME_ZONE, startOfCalendarDay } from "@/features/billing";
 import type { DailyTokens } from "@/features/usage";
+import { getPlanCatalog } from "@/features/billing/server";
 import { aiApps, aiUsageEvents, authUsers, subscriptions, type Database } from "@/lib/db";
 
 /** A calendar month in China time (the quota's calendar); `month` is 1-12. */
 export type ReportMonth = { year: number; month: number };
 
 export type AppModelUsage = { appid: string; appName: string; model: string | null; tokens: number; calls: number };
-export type PlanUsage = { planId: string; tokens: number; calls: number; users: number };
+export type PlanUsage = { planId: string; planName: string; tokens: number; calls: number; users: number };
 export type TopUser = { userId: string; email: string | null; tokens: number; calls: number };
 export type UsageReport = { month: string; totalTokens: number; totalCalls: number; days: DailyTokens[]; byAppModel: AppModelUsage[]; byPlan: PlanUsage[]; topUsers: TopUser[] };
 
@@ -78,13 +79,14 @@ export async function getUsageReport(db: Database, reportMonth: ReportMonth, { t
     const row = byDay.get(date);
     return { date, tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
   });
+  const catalog = await getPlanCatalog(db);
   return {
     month: formatReportMonth(reportMonth),
     totalTokens: dailyTokens.reduce((sum, day) => sum + day.tokens, 0),
     totalCalls: dailyTokens.reduce((sum, day) => sum + day.calls, 0),
     days: dailyTokens,
     byAppModel: appRows.map((row) => ({ appid: row.appid, appName: row.appName ?? row.appid, model: row.model, tokens: Number(row.tokens), calls: Number(row.calls) })),
-    byPlan: planRows.map((row) => ({ planId: row.planId, tokens: Number(row.tokens), calls: Number(row.calls), users: Number(row.users) })),
+    byPlan: planRows.map((row) => ({ planId: row.planId, planName: catalog.find(row.planId)?.name ?? row.planId, tokens: Number(row.tokens), calls: Number(row.calls), users: Number(row.users) })),
     topUsers: userRows.map((row) => ({ userId: row.userId, email: emailOf.get(row.userId) ?? null, tokens: Number(row.tokens), calls: Number(row.calls) })),
   };
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutOrders, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
-import { planOrFree } from "../../plans";
+import { SEED_PLANS } from "../plan-seed";
 import { changeSubscription } from "../billing-actions";
 import { listPayments } from "../payments";
 import { createProviders } from "../providers";
@@ -20,7 +20,9 @@ import { refundAlipayOrder } from "./refund";
 import { FakeAlipay } from "./testing/fake-alipay";
 
 const APP_ID = "2021000000000001";
-const pro = planOrFree("pro");
+// A fresh database's plans are the seed's.
+const seedPlan = (id: string) => SEED_PLANS.find((plan) => plan.id === id)!;
+const pro = seedPlan("pro");
 
 /** RSA key pairs made for this run only: the app's (we sign) and "Alipay's" (the fake signs). */
 function keyPair() {
@@ -86,7 +88,7 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     expect(request.params.notify_url).toMatch(/\/api\/webhooks\/alipay$/);
     expect(request.bizContent).toMatchObject({ out_trade_no: outTradeNo(payment), total_amount: "49.00" });
     expect(outTradeNo(payment)).toMatch(/^[0-9a-f]{32}$/);
-    await expect(createAlipayPayment(handle.db, setup, { userId, plan: planOrFree("free"), interval: "month", method: "qr" })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(createAlipayPayment(handle.db, setup, { userId, plan: seedPlan("free"), interval: "month", method: "qr" })).rejects.toMatchObject({ statusCode: 400 });
     expect(await orderOf(payment.orderId)).toMatchObject({ provider: "alipay", status: "pending", amount: 4900, userId });
   });
 

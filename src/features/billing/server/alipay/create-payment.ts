@@ -22,7 +22,7 @@ export function beijingTime(date: Date): string {
 }
 
 /**
- * Creates our order for one period of `plan` (the amount comes from plans.ts, never from the
+ * Creates our order for one period of `plan` (the amount comes from the database plan, never from the
  * browser) and asks Alipay for the way to pay it: a signed gateway URL for page / wap pay (the
  * browser is sent there), or the `qr_code` content for precreate (render it as a QR).
  */

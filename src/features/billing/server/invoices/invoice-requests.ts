@@ -4,7 +4,7 @@ import { checkoutOrders, invoiceRequests, type Database, type InvoiceRequest } f
 import { invoiceCopy } from "../../invoice-copy";
 import { formatOrderNumber } from "../../format";
 import type { InvoiceRequestBody, OrderInvoiceView } from "../../invoice-schema";
-import { planOrFree } from "../../plans";
+import { getPlanCatalog } from "../plan-catalog";
 import { isOrderRefunded } from "./order-refunds";
 
 /**
@@ -52,13 +52,14 @@ export async function listOrdersWithInvoices(db: Database, userId: string, limit
     .from(invoiceRequests)
     .where(and(eq(invoiceRequests.userId, userId), inArray(invoiceRequests.orderId, orders.map((order) => order.id))));
   const byOrder = new Map(requests.map((request) => [request.orderId, request]));
+  const catalog = await getPlanCatalog(db);
   return Promise.all(
     orders.map(async (order) => {
       const request = byOrder.get(order.id);
       return {
         orderId: order.id,
         orderNumber: formatOrderNumber(order),
-        planName: planOrFree(order.planId).name,
+        planName: catalog.orFree(order.planId).name,
         interval: order.interval,
         amount: order.amount,
         currency: order.currency,

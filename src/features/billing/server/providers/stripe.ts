@@ -1,6 +1,7 @@
 import { ApiRouteError } from "@/lib/api";
 import type { Subscription } from "@/lib/db";
-import { findPlan, planPriceFen } from "../../plans";
+import { planPriceFen } from "../../plans";
+import { getPlanCatalog } from "../plan-catalog";
 import { billingCopy } from "../../copy";
 import { createCheckoutOrder } from "../checkout-orders";
 import { clearScheduledChange, saveScheduledChange } from "../scheduled-changes";
@@ -97,7 +98,7 @@ export function createStripeProvider(setup: StripeSetup): CheckoutProvider {
       withStripe(async () => {
         const subscriptionId = liveSubscriptionId(subscription);
         if (!subscriptionId) throw new ApiRouteError(409, billingCopy.errors.noSubscription);
-        const current = findPlan(subscription.planId);
+        const current = (await getPlanCatalog(db)).find(subscription.planId);
         if (current) {
           const priceId = await resolvePriceId(stripe, prices, current, subscription.interval);
           await switchPrice(subscriptionId, priceId, { planId: current.id, interval: subscription.interval }, "none");

@@ -1,5 +1,6 @@
 import type { Database, Subscription } from "@/lib/db";
-import type { BillingInterval, Plan } from "../../plans";
+import type { BillingInterval } from "../../plans";
+import type { BillingPlan as Plan } from "../plan-catalog";
 import type { CheckoutResult } from "../../schemas";
 
 export type ProviderName = "local" | "stripe" | "alipay";

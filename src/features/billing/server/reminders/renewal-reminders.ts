@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import type { OutgoingMail } from "@/embedded/outbox";
 import { renewalReminders, subscriptions, type Database, type Subscription } from "@/lib/db";
-import { planOrFree } from "../../plans";
+import { getPlanCatalog } from "../plan-catalog";
 import { renewalReminderMail } from "./reminder-mail";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,6 +56,7 @@ function endingPeriods(db: Database, now: Date): Promise<Subscription[]> {
  */
 export async function sendDueRenewalReminders(db: Database, deps: ReminderDeps, now = new Date()): Promise<number> {
   let sent = 0;
+  const catalog = await getPlanCatalog(db);
   for (const row of await endingPeriods(db, now)) {
     const end = row.currentPeriodEnd!;
     const kind = dueReminderKind(end, now);
@@ -69,7 +70,7 @@ export async function sendDueRenewalReminders(db: Database, deps: ReminderDeps, 
     sent += 1;
     try {
       const email = await deps.emailOf(row.userId);
-      if (email) await deps.sendMail(renewalReminderMail({ to: email, planName: planOrFree(row.planId).name, periodEnd: end, billingUrl: deps.billingUrl }));
+      if (email) await deps.sendMail(renewalReminderMail({ to: email, planName: catalog.orFree(row.planId).name, periodEnd: end, billingUrl: deps.billingUrl }));
     } catch (error) {
       await db.delete(renewalReminders).where(eq(renewalReminders.id, claimed.id));
       sent -= 1;
@@ -94,5 +95,5 @@ export async function getRenewalReminder(db: Database, userId: string, now = new
     .where(and(eq(renewalReminders.userId, userId), eq(renewalReminders.periodEnd, row.currentPeriodEnd)))
     .orderBy(desc(renewalReminders.sentAt))
     .limit(1);
-  return reminder ? { planName: planOrFree(row.planId).name, periodEnd: row.currentPeriodEnd.toISOString() } : null;
+  return reminder ? { planName: (await getPlanCatalog(db)).orFree(row.planId).name, periodEnd: row.currentPeriodEnd.toISOString() } : null;
 }

@@ -1,9 +1,11 @@
 import Stripe from "stripe";
 import type { Env } from "@/lib/env";
-import type { BillingInterval, PlanId } from "../../plans";
 
-/** Configured Stripe price ids by plan and interval; missing ones are looked up / created by lookup key. */
-export type StripePriceIds = Partial<Record<`${Exclude<PlanId, "free">}_${BillingInterval}`, string>>;
+/**
+ * Stripe price ids from the environment (STRIPE_PRICE_*), by `{planId}_{interval}`: the fallback when
+ * a plan in /admin/plans has none; missing ones are looked up / created by lookup key.
+ */
+export type StripePriceIds = Partial<Record<string, string>>;
 
 export type StripeSetup = {
   stripe: Stripe;

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
-import { findPlan, planPriceFen, type BillingInterval, type Plan, type PlanId } from "../../plans";
+import { PLAN_ID_PATTERN, planPriceFen, type BillingInterval, type PlanId } from "../../plans";
+import type { BillingPlan, PlanCatalog } from "../plan-catalog";
 import type { StripePriceIds } from "./client";
 
 /** The lookup key our prices carry in Stripe: `sparkai_pro_month`, `sparkai_team_year`, … */
@@ -8,12 +9,13 @@ export function priceLookupKey(planId: PlanId, interval: BillingInterval): strin
 }
 
 /**
- * The Stripe price for a plan: the configured id, else the price with our lookup key, else a new
- * CNY price created from plans.ts (so a fresh Stripe account works without setup).
+ * The Stripe price for a plan: the id the operator set on the plan (/admin/plans), else the one from
+ * the environment (STRIPE_PRICE_*), else the price with our lookup key, else a new CNY price created
+ * from the plan's price (so a fresh Stripe account works without setup).
  */
-export async function resolvePriceId(stripe: Stripe, prices: StripePriceIds, plan: Plan, interval: BillingInterval): Promise<string> {
+export async function resolvePriceId(stripe: Stripe, prices: StripePriceIds, plan: BillingPlan, interval: BillingInterval): Promise<string> {
   if (plan.id === "free") throw new Error("The free plan has no Stripe price");
-  const configured = prices[`${plan.id}_${interval}`];
+  const configured = plan.stripePriceIds[interval] ?? prices[`${plan.id}_${interval}`];
   if (configured) return configured;
   const lookupKey = priceLookupKey(plan.id, interval);
   const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
@@ -29,18 +31,26 @@ export async function resolvePriceId(stripe: Stripe, prices: StripePriceIds, pla
   return created.id;
 }
 
-/** Which plan and interval a Stripe price stands for (configured ids, then lookup keys / metadata). */
-export function planOfPrice(price: Stripe.Price, prices: StripePriceIds): { planId: PlanId; interval: BillingInterval } | undefined {
+/**
+ * Which plan and interval a Stripe price stands for: the plans' own ids, the environment's, then
+ * lookup keys / metadata naming a plan that exists.
+ */
+export function planOfPrice(price: Stripe.Price, prices: StripePriceIds, catalog: PlanCatalog): { planId: PlanId; interval: BillingInterval } | undefined {
+  for (const plan of catalog.plans) {
+    for (const interval of ["month", "year"] as const) {
+      if (plan.stripePriceIds[interval] === price.id) return { planId: plan.id, interval };
+    }
+  }
   for (const [key, id] of Object.entries(prices)) {
     if (id && id === price.id) {
       const [planId, interval] = key.split("_") as [PlanId, BillingInterval];
       return { planId, interval };
     }
   }
-  const match = /^sparkai_(pro|team)_(month|year)$/.exec(price.lookup_key ?? "");
-  if (match) return { planId: match[1] as PlanId, interval: match[2] as BillingInterval };
+  const match = /^sparkai_([a-z][a-z0-9-]*)_(month|year)$/.exec(price.lookup_key ?? "");
+  if (match && catalog.find(match[1])) return { planId: match[1]!, interval: match[2] as BillingInterval };
   const planId = price.metadata?.planId;
   const interval: string | undefined = price.recurring?.interval;
-  if (planId && findPlan(planId) && (interval === "month" || interval === "year")) return { planId: planId as PlanId, interval };
+  if (planId && PLAN_ID_PATTERN.test(planId) && catalog.find(planId) && (interval === "month" || interval === "year")) return { planId, interval };
   return undefined;
 }

@@ -67,7 +67,7 @@ describe.each(testTargetKinds())("Stripe provider against a fake Stripe API on %
     const session = [...fake.sessions.values()][0]!;
     expect(session).toMatchObject({ mode: "subscription", client_reference_id: userId, subscription_data: { metadata: { userId, planId: "pro", interval: "month" } } });
     expect(session.success_url).toBe("http://localhost:3000/dashboard/settings/billing?checkout=success");
-    // The price was created from plans.ts under our lookup key (CNY, in 分).
+    // The price was created from the plan's price under our lookup key (CNY, in 分).
     expect([...fake.prices.values()]).toMatchObject([{ lookup_key: "sparkai_pro_month", unit_amount: 4900, currency: "cny" }]);
     expect((await summary()).plan.id).toBe("free");
 

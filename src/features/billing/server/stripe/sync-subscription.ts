@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { subscriptions, type Database, type Subscription } from "@/lib/db";
-import { findPlan, type BillingInterval, type PlanId } from "../../plans";
+import type { BillingInterval, PlanId } from "../../plans";
+import { getPlanCatalog, type PlanCatalog } from "../plan-catalog";
 import { upsertSubscription } from "../activate";
 import { clearScheduledChange, getScheduledChange } from "../scheduled-changes";
 import type { StripePriceIds } from "./client";
@@ -33,13 +34,13 @@ async function findUserId(db: Database, subscription: Stripe.Subscription, hint?
   return byCustomer?.userId ?? null;
 }
 
-function planOfSubscription(subscription: Stripe.Subscription, prices: StripePriceIds): { planId: PlanId; interval: BillingInterval } | undefined {
+function planOfSubscription(subscription: Stripe.Subscription, prices: StripePriceIds, catalog: PlanCatalog): { planId: PlanId; interval: BillingInterval } | undefined {
   const item = subscription.items.data[0];
-  const fromPrice = item ? planOfPrice(item.price, prices) : undefined;
+  const fromPrice = item ? planOfPrice(item.price, prices, catalog) : undefined;
   if (fromPrice) return fromPrice;
   const planId = subscription.metadata?.planId;
   const interval = subscription.metadata?.interval;
-  if (planId && findPlan(planId) && (interval === "month" || interval === "year")) return { planId: planId as PlanId, interval };
+  if (planId && catalog.find(planId) && (interval === "month" || interval === "year")) return { planId, interval };
   return undefined;
 }
 
@@ -55,7 +56,7 @@ export async function syncStripeSubscription(
 ): Promise<string | null> {
   const userId = await findUserId(db, subscription, options.userIdHint);
   const item = subscription.items.data[0];
-  const target = planOfSubscription(subscription, options.prices);
+  const target = planOfSubscription(subscription, options.prices, await getPlanCatalog(db));
   if (!userId || !item || !target) return null;
 
   const periodStart = new Date(item.current_period_start * 1000);

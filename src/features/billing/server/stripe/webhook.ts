@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { billingWebhookEvents, checkoutOrders, payments, type Database } from "@/lib/db";
-import { planOrFree } from "../../plans";
 import { getSubscriptionRow } from "../activate";
 import type { StripePriceIds } from "./client";
 import { syncStripeSubscription } from "./sync-subscription";
@@ -50,7 +49,7 @@ async function onInvoicePaid({ db, stripe, prices }: WebhookDeps, invoice: Strip
     .insert(payments)
     .values({
       userId,
-      planId: planOrFree(row?.planId).id,
+      planId: row?.planId ?? "free",
       interval: row?.interval ?? "month",
       amount: invoice.amount_paid,
       currency: invoice.currency,

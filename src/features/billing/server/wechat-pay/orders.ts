@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { checkoutOrders, type CheckoutOrder, type Database } from "@/lib/db";
-import { findPlan, FREE_PLAN_ID, planPriceFen, type BillingInterval, type PlanId } from "../../plans";
+import { FREE_PLAN_ID, planPriceFen, type BillingInterval, type PlanId } from "../../plans";
+import { getPlanCatalog } from "../plan-catalog";
 import { createCheckoutOrder } from "../checkout-orders";
 import { WechatPayError, type WechatPayClient } from "./client";
 import { nonce, rsaSign, signingMessage } from "./signatures";
@@ -46,12 +47,12 @@ export function jsapiPayParams(client: WechatPayClient, prepayId: string, now: D
 }
 
 /**
- * Opens a 微信支付 order for a paid plan: our checkout order first (amount in 分 from plans.ts, never
+ * Opens a 微信支付 order for a paid plan: our checkout order first (amount in 分 from the plan in the database now, never
  * from the client), then the matching /v3/pay/transactions/{native|h5|jsapi} call. A refused call
  * closes our order and answers 502 with a Chinese reason.
  */
 export async function createWechatPayOrder(db: Database, client: WechatPayClient, input: WechatPayOrderInput, now = new Date()): Promise<WechatPayOrder> {
-  const plan = findPlan(input.planId);
+  const plan = (await getPlanCatalog(db)).find(input.planId);
   if (!plan || plan.id === FREE_PLAN_ID) throw new ApiRouteError(400, "免费版无需付款");
   if (input.method === "jsapi" && !input.openid) throw new ApiRouteError(400, "请在微信内登录后再使用微信支付");
   if (input.method === "h5" && !input.clientIp) throw new ApiRouteError(400, "无法确定付款设备的网络地址");

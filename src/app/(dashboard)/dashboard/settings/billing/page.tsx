@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { getCurrentUserId } from "@/features/auth/server";
 import { CheckoutReturnToast, CurrentPlanCard, OrdersAndInvoices, PaymentHistory, PlanOptions, RenewalReminderBanner, SubscriptionControls } from "@/features/billing";
-import { getRenewalReminder, getSubscriptionSummary, listOrdersWithInvoices, listPayments } from "@/features/billing/server";
+import { getPlanCatalog, getRenewalReminder, getSubscriptionSummary, listOrdersWithInvoices, listPayments } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
 
@@ -17,8 +17,10 @@ export default async function BillingPage() {
   const userId = await getCurrentUserId();
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
-  const [summary, payments] = [await getSubscriptionSummary(db, userId), await listPayments(db, userId)];
+  const [summary, payments, catalog] = [await getSubscriptionSummary(db, userId), await listPayments(db, userId), await getPlanCatalog(db)];
   const [orders, reminder] = [await listOrdersWithInvoices(db, userId), await getRenewalReminder(db, userId)];
+  // Hidden plans are not offered, but a subscriber of one still sees it (as the current plan).
+  const plans = catalog.publicPlans().filter((plan) => plan.visible || plan.id === summary.plan.id);
   return (
     <div className="grid gap-6">
       <PageHeading title="订阅与账单" description="在这里查看和管理您的订阅。" />
@@ -28,7 +30,7 @@ export default async function BillingPage() {
       <RenewalReminderBanner reminder={reminder} showLink={false} />
       <CurrentPlanCard summary={summary} />
       <SubscriptionControls summary={summary} />
-      <PlanOptions summary={summary} />
+      <PlanOptions summary={summary} plans={plans} />
       <PaymentHistory payments={payments} />
       <OrdersAndInvoices orders={orders} />
     </div>

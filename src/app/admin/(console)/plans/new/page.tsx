@@ -1,0 +1,19 @@
+import Link from "next/link";
+import { PlanForm, plansCopy } from "@/features/admin/plans";
+import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
+import { PageHeading } from "@/features/layouts";
+
+export const generateMetadata = () => adminPageMetadata(plansCopy.newTitle);
+
+export default async function AdminNewPlanPage() {
+  await requireAdminPage();
+  return (
+    <div className="grid gap-6">
+      <Link href="/admin/plans" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+        {plansCopy.back}
+      </Link>
+      <PageHeading title={plansCopy.newTitle} />
+      <PlanForm />
+    </div>
+  );
+}
