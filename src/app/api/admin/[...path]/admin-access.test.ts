@@ -24,7 +24,8 @@ const adminRoute = await import("./route");
 const unknownRoute = await import("../../[...unknown]/route");
 const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
-const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { adminAuditLog, authAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { proxy } = await import("@/proxy");
 const { eq } = await import("drizzle-orm");
 const layoutPage = await import("@/app/admin/(console)/layout");
 const homePage = await import("@/app/admin/(console)/page");
@@ -95,6 +96,8 @@ async function expectApiHidden(cookie: string | undefined) {
     ["DELETE", `users/${target.id}`, { confirm: target.email }],
     ["POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }],
     ["POST", `users/${target.id}/plan`, { planId: "pro" }],
+    ["GET", `users/${target.id}/sessions`],
+    ["POST", `users/${target.id}/sign-out`, {}],
     ["GET", "usage"],
     ["GET", "usage?month=2026-11"],
     ["GET", "usage.csv?month=2026-11"],
@@ -232,6 +235,8 @@ describe("who may use /admin and /api/admin", () => {
     expect((await service.auth.admin.getUserById(target.id)).data.user?.id).toBe(target.id);
     expect(await api(admin.cookie, "POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", `users/${target.id}/plan`, { planId: "pro" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/sign-out`, {}, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", `users/${target.id}/sessions`, undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
@@ -298,6 +303,54 @@ describe("the users section's actions", () => {
     expect(mails.some((mail) => mail.kind === "recovery")).toBe(true);
     const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id));
     expect(audit.map((entry) => entry.action).sort()).toEqual(["user.mfa_factor.delete", "user.recovery_mail"]);
+  });
+});
+
+describe("the 会话 card: a user's sessions and 退出所有设备", () => {
+  it("lists them and ends them all: the refresh token fails, the cookie is signed out on its next request, both logs record it", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const phone = await signIn(user.email);
+    const laptop = await signIn(user.email);
+    const cookie = await cookieHeader(laptop.session);
+    const bystander = await signIn(target.email);
+    const bystanderCookie = await cookieHeader(bystander.session);
+    // The proxy's route guard: a live session passes, a signed-out one is sent to 登录.
+    const dashboard = async (as: string) => (await proxy(new NextRequest(`${SITE}/dashboard`, { headers: { cookie: as } }))).headers.get("location");
+    expect(await dashboard(cookie)).toBeNull();
+
+    const listed = await api(admin.cookie, "GET", `users/${user.id}/sessions`);
+    expect(listed).toMatchObject({ status: 200, body: { available: true } });
+    const sessions = (listed.body as { sessions: { id: string; createdAt: string; aal: string }[] }).sessions;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.every((session) => session.aal === "aal1" && !Number.isNaN(Date.parse(session.createdAt)))).toBe(true);
+
+    expect(await api(admin.cookie, "POST", `users/${user.id}/sign-out`, {})).toEqual({ status: 200, body: { ended: 2 } });
+    expect((await api(admin.cookie, "GET", `users/${user.id}/sessions`)).body).toEqual({ available: true, sessions: [] });
+    expect((await phone.client.auth.refreshSession()).error).not.toBeNull();
+    await sleep(350); // the session check's cache (SESSION_CHECK_CACHE_MS)
+    expect(await dashboard(cookie)).toMatch(/\/auth\/signin/);
+    expect(await dashboard(bystanderCookie)).toBeNull();
+    // The account itself is fine: the user signs in again.
+    await expect(signIn(user.email)).resolves.toBeTruthy();
+
+    const db = await getDatabase();
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id));
+    expect(audit.map((entry) => [entry.actorId, entry.action, entry.before, entry.after])).toEqual([[admin.id, "user.sign_out_everywhere", { sessions: 2 }, { sessions: 0 }]]);
+    const events = (await db.select().from(authAuditLog)).map((row) => row.payload).filter((payload) => payload.actor_id === user.id && payload.action === "logout");
+    expect(events).toEqual([expect.objectContaining({ actor_username: user.email, traits: { scope: "global", admin: true } })]);
+  });
+
+  it("refuses oneself, extra body fields, malformed and unknown user ids", async () => {
+    const admin = await makeAdmin();
+    expect(await api(admin.cookie, "POST", `users/${admin.id}/sign-out`, {})).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", `users/${target.id}/sign-out`, { userId: admin.id })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "users/not-a-uuid/sign-out", {})).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "GET", "users/not-a-uuid/sessions")).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/sign-out", {})).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "GET", "users/00000000-0000-4000-8000-000000000000/sessions")).toMatchObject({ status: 404 });
+    // The operator's own session still works (nothing of theirs was touched).
+    expect((await api(admin.cookie, "GET", "users")).status).toBe(200);
   });
 });
 
