@@ -24,7 +24,7 @@ const adminRoute = await import("./route");
 const unknownRoute = await import("../../[...unknown]/route");
 const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
-const { adminAuditLog, authAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { adminAuditLog, aiQuotaGrants, authAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
 const { proxy } = await import("@/proxy");
 const { eq } = await import("drizzle-orm");
 const layoutPage = await import("@/app/admin/(console)/layout");
@@ -34,7 +34,7 @@ const userPage = await import("@/app/admin/(console)/users/[id]/page");
 const auditPage = await import("@/app/admin/(console)/audit/page");
 const quotaPage = await import("@/app/admin/(console)/quota/page");
 const usagePage = await import("@/app/admin/(console)/usage/page");
-const { getSubscriptionSummary } = await import("@/features/billing/server");
+const { getSubscriptionSummary, quotaPeriod } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
 const { service, newUser, signIn, cookieHeader, headersFor, api } = await startAdminTestKit();
@@ -63,7 +63,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("user", () => userPage.default({ params: Promise.resolve({ id: userId }) })),
     await outcome("audit", () => auditPage.default({ searchParams: Promise.resolve({ user: userId }) })),
     await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
-    await outcome("quota", () => quotaPage.default()),
+    await outcome("quota", () => quotaPage.default({ searchParams: Promise.resolve({ page: "2" }) })),
     await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
@@ -96,6 +96,7 @@ async function expectApiHidden(cookie: string | undefined) {
     ["DELETE", `users/${target.id}`, { confirm: target.email }],
     ["POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }],
     ["POST", `users/${target.id}/plan`, { planId: "pro" }],
+    ["GET", "quota-grants?page=2"],
     ["GET", `users/${target.id}/sessions`],
     ["POST", `users/${target.id}/sign-out`, {}],
     ["GET", "usage"],
@@ -392,6 +393,26 @@ describe("the 额度 and 用量 sections", () => {
     expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/plan", { planId: "pro" })).toMatchObject({ status: 404 });
     const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, target.id));
     expect(audit.filter((entry) => entry.action.startsWith("quota."))).toEqual([]);
+  });
+
+  it("pages the month's grants on the server, 50 a page, newest first, without repeats", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const db = await getDatabase();
+    const start = Date.now();
+    await db.insert(aiQuotaGrants).values(
+      Array.from({ length: 60 }, (_, i) => ({ userId: user.id, tokens: i + 1, reason: `批量 ${i + 1}`, adminId: admin.id, period: quotaPeriod(new Date()), createdAt: new Date(start + i * 1000) })),
+    );
+    type Page = { grants: { id: string; tokens: number; email: string | null }[]; total: number; page: number; perPage: number };
+    const first = (await api(admin.cookie, "GET", "quota-grants")).body as Page;
+    const second = (await api(admin.cookie, "GET", "quota-grants?page=2")).body as Page;
+    expect(first).toMatchObject({ page: 1, perPage: 50 });
+    expect(first.total).toBeGreaterThanOrEqual(60);
+    expect(first.grants).toHaveLength(50);
+    expect(first.grants[0]).toMatchObject({ tokens: 60, email: user.email });
+    expect(second.grants).toHaveLength(first.total - 50);
+    expect(new Set([...first.grants, ...second.grants].map((grant) => grant.id)).size).toBe(first.total);
+    expect(((await api(admin.cookie, "GET", "quota-grants?page=-3")).body as Page).page).toBe(1);
   });
 
   it("answers the usage report and its CSV to an operator", async () => {
