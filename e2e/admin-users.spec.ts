@@ -169,3 +169,47 @@ test("an operator deletes a user after typing their address, and their notes go 
   await expect(row).toContainText(victim.email);
   await expect(row).toContainText('"notes":1');
 });
+
+test("an operator signs a user out everywhere: the user's other browser is signed out, the account still works", async ({ page, browser }) => {
+  await ensureAdminAccount(page.request);
+  const victim = await createConfirmedAccount(page.request);
+  const theirs = await browser.newContext();
+  const theirPage = await theirs.newPage();
+  await signInThroughApi(theirs.request, victim);
+  await theirPage.goto("/dashboard");
+  await expect(theirPage).toHaveURL(/\/dashboard$/);
+  await signInThroughApi(page.request, ADMIN);
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(victim.email)}`);
+  await page.getByRole("table", { name: "用户" }).getByRole("link", { name: victim.email }).click();
+  await expect(page.getByTestId("admin-session-count")).toHaveText(/该用户有 \d+ 个登录中的会话。/);
+  const userId = new URL(page.url()).pathname.split("/").at(-1)!;
+  // Each session is listed with its IP (sessions made through the site's sign-in API carry no User-Agent yet).
+  await expect(page.getByRole("list", { name: "会话" }).getByRole("listitem").first()).toContainText("IP 127.0.0.1");
+  await page.getByRole("button", { name: "退出所有设备" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`${victim.email} 的所有会话将被结束`);
+  await confirm.getByRole("button", { name: "退出所有设备" }).click();
+  await expect(toastRegion(page)).toContainText(/已退出所有设备（结束 \d+ 个会话）/);
+  await expect(page.getByTestId("admin-session-count")).toHaveText("该用户目前没有登录中的会话。");
+
+  // Their browser: the next request after the session check's cache (3 s) is signed out.
+  await expect
+    .poll(
+      async () => {
+        await theirPage.goto("/dashboard");
+        return new URL(theirPage.url()).pathname;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe("/auth/signin");
+  expect((await theirs.request.get("/api/notes")).status()).toBe(401);
+  // Not a ban: they sign in again.
+  expect(await canSignIn(theirs.request, victim)).toBe(true);
+  await theirs.close();
+
+  await page.goto(`/admin/audit?user=${userId}`);
+  const row = page.getByRole("table", { name: "审计日志" }).getByRole("row", { name: /退出所有设备/ });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("sessions");
+});

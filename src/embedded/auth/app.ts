@@ -5,6 +5,7 @@ import { corsPolicy } from "./cors-policy";
 import { apiError, respondWithError } from "./errors";
 import type { AuthEnv } from "./middleware";
 import { registerAdminLinks } from "./routes/admin-links";
+import { registerAdminSessions } from "./routes/admin-sessions";
 import { registerAdminUsers } from "./routes/admin-users";
 import { registerFactors } from "./routes/factors";
 import { registerMeta } from "./routes/meta";
@@ -42,6 +43,7 @@ export function createAuthApp(deps: AuthDeps): Hono<AuthEnv> {
   registerProviders(app, deps);
   registerFactors(app, deps);
   registerAdminUsers(app, deps);
+  registerAdminSessions(app, deps);
   registerAdminLinks(app, deps);
   app.notFound((c) => respondWithError(c, apiError(404, "not_found", "Not Found")));
   app.onError((error, c) => respondWithError(c, error));

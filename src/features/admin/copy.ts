@@ -92,6 +92,7 @@ export const adminCopy = {
       "user.invite": "邀请用户",
       "user.create": "创建用户",
       "user.delete": "删除用户及数据",
+      "user.sign_out_everywhere": "退出所有设备",
       "quota.grant": "调整本月额度",
       "quota.plan": "修改套餐",
       "plans.create": "新增套餐",

@@ -28,7 +28,7 @@ describe("the content of this site", () => {
 
   it("has the docs the product needs, in sidebar order, with previous / next", () => {
     const hrefs = getAllDocs().map((doc) => doc.href);
-    for (const href of ["/docs", "/docs/quick-start", "/docs/using-ai-apps", "/docs/guides/dify-apps", "/docs/guides/model-apps", "/docs/guides/supabase-postgres", "/docs/guides/payments", "/docs/guides/deployment", "/docs/api", "/docs/api/openai"]) {
+    for (const href of ["/docs", "/docs/quick-start", "/docs/using-ai-apps", "/docs/guides/dify-apps", "/docs/guides/model-apps", "/docs/guides/supabase-postgres", "/docs/guides/payments", "/docs/guides/deployment", "/docs/guides/operator-console", "/docs/api", "/docs/api/openai"]) {
       expect(hrefs).toContain(href);
     }
     expect(hrefs[0]).toBe("/docs");
@@ -44,6 +44,7 @@ describe("the content of this site", () => {
       "/docs/guides/sms",
       "/docs/guides/payments",
       "/docs/guides/deployment",
+      "/docs/guides/operator-console",
     ]);
     expect(getDoc(["nope"])).toBeUndefined();
   });

@@ -23,6 +23,7 @@ export const quotaCopy = {
   invalid: "请填写大于 0 的整数 Token 数量和原因",
   grants: "本月额度调整",
   grantsEmpty: "本月还没有额度调整。",
+  total: (count: number) => `本月共 ${count.toLocaleString("zh-CN")} 条调整`,
   columns: { time: "时间", user: "用户", tokens: "Token", reason: "原因", admin: "操作人" },
   confirm: "确认",
 } as const;

@@ -18,6 +18,7 @@ import { quotaRoutes } from "../quota/server/quota-routes";
 import { usageRoutes } from "../usage/server/usage-routes";
 import { invoiceRoutes } from "../invoices/server/invoice-routes";
 import { plansRoutes } from "../plans/server/plans-routes";
+import { sessionRoutes } from "../sessions/server/session-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -61,6 +62,7 @@ const routes: Route[] = [
   ...usageRoutes,
   ...invoiceRoutes,
   ...plansRoutes,
+  ...sessionRoutes,
   {
     method: "GET",
     pattern: /^users$/,

@@ -1,4 +1,5 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AdminPagination } from "@/features/admin";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { MonthGrantsTable, quotaCopy } from "@/features/admin/quota";
 import { listMonthGrants } from "@/features/admin/quota/server";
@@ -8,19 +9,25 @@ import { getDatabase } from "@/lib/db";
 export const generateMetadata = () => adminPageMetadata(quotaCopy.title);
 export const unstable_dynamicStaleTime = 0;
 
-/** 额度: this month's grants of everyone; changes are made on a user's page (src/features/admin/quota). */
-export default async function AdminQuotaPage() {
+type Props = { searchParams: Promise<{ page?: string | string[] }> };
+
+/** 额度: this month's grants of everyone, paged on the server; changes are made on a user's page (src/features/admin/quota). */
+export default async function AdminQuotaPage({ searchParams }: Props) {
   await requireAdminPage();
-  const grants = await listMonthGrants(await getDatabase());
+  const params = await searchParams;
+  const page = Math.min(10_000, Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
+  const result = await listMonthGrants(await getDatabase(), { page });
   return (
     <div className="grid gap-6">
       <PageHeading title={quotaCopy.title} description={quotaCopy.description} />
       <Card>
         <CardHeader>
           <CardTitle>{quotaCopy.grants}</CardTitle>
+          <CardDescription>{quotaCopy.total(result.total)}</CardDescription>
         </CardHeader>
-        <CardContent>
-          <MonthGrantsTable grants={grants} />
+        <CardContent className="grid gap-4">
+          <MonthGrantsTable grants={result.grants} />
+          <AdminPagination basePath="/admin/quota" page={result.page} perPage={result.perPage} total={result.total} />
         </CardContent>
       </Card>
     </div>

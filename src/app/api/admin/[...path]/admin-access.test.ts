@@ -24,7 +24,8 @@ const adminRoute = await import("./route");
 const unknownRoute = await import("../../[...unknown]/route");
 const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
-const { adminAuditLog, checkoutOrders, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { adminAuditLog, aiQuotaGrants, authAuditLog, checkoutOrders, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { proxy } = await import("@/proxy");
 const { eq } = await import("drizzle-orm");
 const layoutPage = await import("@/app/admin/(console)/layout");
 const homePage = await import("@/app/admin/(console)/page");
@@ -37,7 +38,7 @@ const invoicesPage = await import("@/app/admin/(console)/invoices/page");
 const plansPage = await import("@/app/admin/(console)/plans/page");
 const newPlanPage = await import("@/app/admin/(console)/plans/new/page");
 const planPage = await import("@/app/admin/(console)/plans/[id]/page");
-const { getSubscriptionSummary, listOrdersWithInvoices, requestInvoice } = await import("@/features/billing/server");
+const { getSubscriptionSummary, listOrdersWithInvoices, quotaPeriod, requestInvoice } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
 const { service, newUser, signIn, cookieHeader, headersFor, api } = await startAdminTestKit();
@@ -66,7 +67,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("user", () => userPage.default({ params: Promise.resolve({ id: userId }) })),
     await outcome("audit", () => auditPage.default({ searchParams: Promise.resolve({ user: userId }) })),
     await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
-    await outcome("quota", () => quotaPage.default()),
+    await outcome("quota", () => quotaPage.default({ searchParams: Promise.resolve({ page: "2" }) })),
     await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
     await outcome("invoices", () => invoicesPage.default({ searchParams: Promise.resolve({ status: "all" }) })),
     await outcome("plans", () => plansPage.default()),
@@ -103,6 +104,9 @@ async function expectApiHidden(cookie: string | undefined) {
     ["DELETE", `users/${target.id}`, { confirm: target.email }],
     ["POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }],
     ["POST", `users/${target.id}/plan`, { planId: "pro" }],
+    ["GET", "quota-grants?page=2"],
+    ["GET", `users/${target.id}/sessions`],
+    ["POST", `users/${target.id}/sign-out`, {}],
     ["GET", "usage"],
     ["GET", "usage?month=2026-11"],
     ["GET", "usage.csv?month=2026-11"],
@@ -252,6 +256,8 @@ describe("who may use /admin and /api/admin", () => {
     expect(await api(admin.cookie, "POST", "plans", { id: "stale-plan" }, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "DELETE", "plans/team", undefined, stale)).toEqual(reauth);
     expect((await api(admin.cookie, "GET", "plans", undefined, stale)).status).toBe(200);
+    expect(await api(admin.cookie, "POST", `users/${target.id}/sign-out`, {}, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", `users/${target.id}/sessions`, undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "invoices", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
@@ -322,6 +328,54 @@ describe("the users section's actions", () => {
   });
 });
 
+describe("the 会话 card: a user's sessions and 退出所有设备", () => {
+  it("lists them and ends them all: the refresh token fails, the cookie is signed out on its next request, both logs record it", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const phone = await signIn(user.email);
+    const laptop = await signIn(user.email);
+    const cookie = await cookieHeader(laptop.session);
+    const bystander = await signIn(target.email);
+    const bystanderCookie = await cookieHeader(bystander.session);
+    // The proxy's route guard: a live session passes, a signed-out one is sent to 登录.
+    const dashboard = async (as: string) => (await proxy(new NextRequest(`${SITE}/dashboard`, { headers: { cookie: as } }))).headers.get("location");
+    expect(await dashboard(cookie)).toBeNull();
+
+    const listed = await api(admin.cookie, "GET", `users/${user.id}/sessions`);
+    expect(listed).toMatchObject({ status: 200, body: { available: true } });
+    const sessions = (listed.body as { sessions: { id: string; createdAt: string; aal: string }[] }).sessions;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.every((session) => session.aal === "aal1" && !Number.isNaN(Date.parse(session.createdAt)))).toBe(true);
+
+    expect(await api(admin.cookie, "POST", `users/${user.id}/sign-out`, {})).toEqual({ status: 200, body: { ended: 2 } });
+    expect((await api(admin.cookie, "GET", `users/${user.id}/sessions`)).body).toEqual({ available: true, sessions: [] });
+    expect((await phone.client.auth.refreshSession()).error).not.toBeNull();
+    await sleep(350); // the session check's cache (SESSION_CHECK_CACHE_MS)
+    expect(await dashboard(cookie)).toMatch(/\/auth\/signin/);
+    expect(await dashboard(bystanderCookie)).toBeNull();
+    // The account itself is fine: the user signs in again.
+    await expect(signIn(user.email)).resolves.toBeTruthy();
+
+    const db = await getDatabase();
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id));
+    expect(audit.map((entry) => [entry.actorId, entry.action, entry.before, entry.after])).toEqual([[admin.id, "user.sign_out_everywhere", { sessions: 2 }, { sessions: 0 }]]);
+    const events = (await db.select().from(authAuditLog)).map((row) => row.payload).filter((payload) => payload.actor_id === user.id && payload.action === "logout");
+    expect(events).toEqual([expect.objectContaining({ actor_username: user.email, traits: { scope: "global", admin: true } })]);
+  });
+
+  it("refuses oneself, extra body fields, malformed and unknown user ids", async () => {
+    const admin = await makeAdmin();
+    expect(await api(admin.cookie, "POST", `users/${admin.id}/sign-out`, {})).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", `users/${target.id}/sign-out`, { userId: admin.id })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "users/not-a-uuid/sign-out", {})).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "GET", "users/not-a-uuid/sessions")).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/sign-out", {})).toMatchObject({ status: 404 });
+    expect(await api(admin.cookie, "GET", "users/00000000-0000-4000-8000-000000000000/sessions")).toMatchObject({ status: 404 });
+    // The operator's own session still works (nothing of theirs was touched).
+    expect((await api(admin.cookie, "GET", "users")).status).toBe(200);
+  });
+});
+
 describe("the 额度 and 用量 sections", () => {
   it("grants and takes back this month's tokens with a reason, changes the plan, each audited before → after", async () => {
     const admin = await makeAdmin();
@@ -360,6 +414,26 @@ describe("the 额度 and 用量 sections", () => {
     expect(await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/plan", { planId: "pro" })).toMatchObject({ status: 404 });
     const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, target.id));
     expect(audit.filter((entry) => entry.action.startsWith("quota."))).toEqual([]);
+  });
+
+  it("pages the month's grants on the server, 50 a page, newest first, without repeats", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const db = await getDatabase();
+    const start = Date.now();
+    await db.insert(aiQuotaGrants).values(
+      Array.from({ length: 60 }, (_, i) => ({ userId: user.id, tokens: i + 1, reason: `批量 ${i + 1}`, adminId: admin.id, period: quotaPeriod(new Date()), createdAt: new Date(start + i * 1000) })),
+    );
+    type Page = { grants: { id: string; tokens: number; email: string | null }[]; total: number; page: number; perPage: number };
+    const first = (await api(admin.cookie, "GET", "quota-grants")).body as Page;
+    const second = (await api(admin.cookie, "GET", "quota-grants?page=2")).body as Page;
+    expect(first).toMatchObject({ page: 1, perPage: 50 });
+    expect(first.total).toBeGreaterThanOrEqual(60);
+    expect(first.grants).toHaveLength(50);
+    expect(first.grants[0]).toMatchObject({ tokens: 60, email: user.email });
+    expect(second.grants).toHaveLength(first.total - 50);
+    expect(new Set([...first.grants, ...second.grants].map((grant) => grant.id)).size).toBe(first.total);
+    expect(((await api(admin.cookie, "GET", "quota-grants?page=-3")).body as Page).page).toBe(1);
   });
 
   it("answers the usage report and its CSV to an operator", async () => {

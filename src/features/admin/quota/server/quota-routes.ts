@@ -3,13 +3,25 @@ import { parseJsonBody } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
 import type { AdminRoute } from "../../server/admin-api";
+import { listMonthGrants } from "./month-grants";
 import { changeUserPlan, grantQuota, quotaGrantBody, userPlanBody } from "./quota-actions";
 
 const actorOf = (request: Request, userId: string) => ({ userId, ip: visitorIp(request.headers) ?? null });
 const json = (body: unknown) => Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 
-/** 额度: `POST /api/admin/users/{id}/quota-grants {tokens, reason}` and `POST /api/admin/users/{id}/plan {planId}`. */
+const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+
+/**
+ * 额度: `GET /api/admin/quota-grants?page=` (the month's grants, 50 a page, as on /admin/quota),
+ * `POST /api/admin/users/{id}/quota-grants {tokens, reason}` and `POST /api/admin/users/{id}/plan {planId}`.
+ */
 export const quotaRoutes: AdminRoute[] = [
+  {
+    method: "GET",
+    pattern: /^quota-grants$/,
+    write: false,
+    handle: async (request) => json(await listMonthGrants(await getDatabase(), { page: pageParam(new URL(request.url)) })),
+  },
   {
     method: "POST",
     pattern: /^users\/([^/]+)\/quota-grants$/,

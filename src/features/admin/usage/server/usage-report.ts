@@ -36,48 +36,57 @@ const tokensSum = sql<string>`coalesce(sum(${aiUsageEvents.totalTokens}), 0)`;
 const callsCount = sql<string>`count(*)`;
 
 /**
- * Everyone's usage in one month, each figure one aggregate query over `ai_usage_events` (the
- * created_at index bounds it to the month). Per plan is by the user's plan **now** (subscriptions
- * keep no history).
+ * Everyone's usage in one month, each figure one aggregate query over `ai_usage_events`, answered
+ * from the covering index `ai_usage_events_created_at_cover_idx` (index-only scans of the month).
+ * The days are 24-hour ranges from the month's first China-time midnight (China has no daylight
+ * saving), each an index range — cheaper than converting every row's time to a date. Per plan is
+ * by the user's plan **now** (subscriptions keep no history), over the month's per-user totals.
+ * Measured by `npm run bench admin` (10 000 users, 1 000 000 rows).
  */
 export async function getUsageReport(db: Database, reportMonth: ReportMonth, { topUsers = 20 }: { topUsers?: number } = {}): Promise<UsageReport> {
   const { start, end, days } = monthBounds(reportMonth);
   const inMonth = and(gte(aiUsageEvents.createdAt, start), lt(aiUsageEvents.createdAt, end));
+  const perUser = db
+    .select({ userId: aiUsageEvents.userId, tokens: sql<string>`${tokensSum}`.as("tokens"), calls: sql<string>`${callsCount}`.as("calls") })
+    .from(aiUsageEvents)
+    .where(inMonth)
+    .groupBy(aiUsageEvents.userId)
+    .as("per_user");
   const planOf = sql<string>`case when ${subscriptions.status} is null or ${subscriptions.status} = 'canceled' then 'free' else ${subscriptions.planId} end`;
-  const [dayRows, appRows, planRows, userRows] = await Promise.all([
-    db.select({ day: dayOf, tokens: tokensSum, calls: callsCount }).from(aiUsageEvents).where(inMonth).groupBy(dayOf),
+  const startAt = start.toISOString();
+  const [dayResult, appRows, appNames, planRows, userRows] = await Promise.all([
+    db.execute<{ i: number; tokens: string; calls: string }>(sql`
+      select d.i, coalesce(sum(e.total_tokens), 0) as tokens, count(e.total_tokens) as calls
+      from generate_series(0, ${days - 1}::int) as d(i)
+      left join ${aiUsageEvents} e
+        on e.created_at >= ${startAt}::timestamptz + d.i * interval '24 hours'
+       and e.created_at < ${startAt}::timestamptz + (d.i + 1) * interval '24 hours'
+      group by d.i`),
     db
-      .select({ appid: aiUsageEvents.appid, model: aiUsageEvents.model, appName: sql<string | null>`max(${aiApps.name})`, tokens: tokensSum, calls: callsCount })
+      .select({ appid: aiUsageEvents.appid, model: aiUsageEvents.model, tokens: tokensSum, calls: callsCount })
       .from(aiUsageEvents)
-      .leftJoin(aiApps, eq(aiApps.appid, aiUsageEvents.appid))
       .where(inMonth)
       .groupBy(aiUsageEvents.appid, aiUsageEvents.model)
       .orderBy(desc(tokensSum), aiUsageEvents.appid),
+    db.select({ appid: aiApps.appid, name: aiApps.name }).from(aiApps),
     db
-      .select({ planId: planOf, tokens: tokensSum, calls: callsCount, users: sql<string>`count(distinct ${aiUsageEvents.userId})` })
-      .from(aiUsageEvents)
-      .leftJoin(subscriptions, eq(subscriptions.userId, aiUsageEvents.userId))
-      .where(inMonth)
+      .select({ planId: planOf, tokens: sql<string>`sum(${perUser.tokens})`, calls: sql<string>`sum(${perUser.calls})`, users: sql<string>`count(*)` })
+      .from(perUser)
+      .leftJoin(subscriptions, eq(subscriptions.userId, perUser.userId))
       .groupBy(planOf)
-      .orderBy(desc(tokensSum)),
-    db
-      .select({ userId: aiUsageEvents.userId, tokens: tokensSum, calls: callsCount })
-      .from(aiUsageEvents)
-      .where(inMonth)
-      .groupBy(aiUsageEvents.userId)
-      .orderBy(desc(tokensSum), aiUsageEvents.userId)
-      .limit(topUsers),
+      .orderBy(desc(sql`sum(${perUser.tokens})`)),
+    db.select().from(perUser).orderBy(desc(perUser.tokens), perUser.userId).limit(topUsers),
   ]);
+  const nameOf = new Map(appNames.map((row) => [row.appid, row.name]));
   const ids = userRows.map((row) => row.userId);
   const emails = ids.length
     ? await db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(sql`${authUsers.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
     : [];
   const emailOf = new Map(emails.map((row) => [row.id, row.email]));
-  const byDay = new Map(dayRows.map((row) => [row.day, row]));
+  const byDay = new Map(dayResult.rows.map((row) => [Number(row.i), row]));
   const dailyTokens = Array.from({ length: days }, (_, index) => {
-    const date = formatCalendarDate({ ...reportMonth, day: index + 1 });
-    const row = byDay.get(date);
-    return { date, tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
+    const row = byDay.get(index);
+    return { date: formatCalendarDate({ ...reportMonth, day: index + 1 }), tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
   });
   const catalog = await getPlanCatalog(db);
   return {
@@ -85,7 +94,7 @@ export async function getUsageReport(db: Database, reportMonth: ReportMonth, { t
     totalTokens: dailyTokens.reduce((sum, day) => sum + day.tokens, 0),
     totalCalls: dailyTokens.reduce((sum, day) => sum + day.calls, 0),
     days: dailyTokens,
-    byAppModel: appRows.map((row) => ({ appid: row.appid, appName: row.appName ?? row.appid, model: row.model, tokens: Number(row.tokens), calls: Number(row.calls) })),
+    byAppModel: appRows.map((row) => ({ appid: row.appid, appName: nameOf.get(row.appid) ?? row.appid, model: row.model, tokens: Number(row.tokens), calls: Number(row.calls) })),
     byPlan: planRows.map((row) => ({ planId: row.planId, planName: catalog.find(row.planId)?.name ?? row.planId, tokens: Number(row.tokens), calls: Number(row.calls), users: Number(row.users) })),
     topUsers: userRows.map((row) => ({ userId: row.userId, email: emailOf.get(row.userId) ?? null, tokens: Number(row.tokens), calls: Number(row.calls) })),
   };

@@ -11,6 +11,7 @@ import {
 } from "@/features/admin";
 import { adminPageMetadata, getAdminUser, requireAdminPage, userStatus } from "@/features/admin/server";
 import { UserQuotaCard } from "@/features/admin/quota/components/user-quota-card";
+import { UserSessionsCard } from "@/features/admin/sessions/components/user-sessions-card";
 import { getSubscriptionSummary } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { formatCount, LatestCallsTable } from "@/features/usage";
@@ -100,6 +101,7 @@ export default async function AdminUserPage({ params }: Props) {
           </ul>
         )}
       </UserDetailCard>
+      <UserSessionsCard userId={user.id} who={who} isSelf={user.id === admin.userId} />
       <UserDetailCard title={copy.usage}>
         <p className="mb-4 text-sm">{copy.usageTokens(formatCount(summary.usage.tokensUsed), formatCount(summary.usage.tokensQuota))}</p>
         <h3 className="mb-2 text-sm font-medium">{copy.recentCalls}</h3>

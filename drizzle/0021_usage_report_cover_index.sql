@@ -1,0 +1,2 @@
+DROP INDEX "ai_usage_events_created_at_idx";--> statement-breakpoint
+CREATE INDEX "ai_usage_events_created_at_cover_idx" ON "ai_usage_events" USING btree ("created_at","user_id","appid","model","total_tokens");
