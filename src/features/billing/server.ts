@@ -18,11 +18,11 @@ export {
   createAlipayPayment,
   getAlipaySetup,
   handleAlipayNotifyRequest,
-  refundAlipayOrder,
   syncAlipayOrder,
   type AlipayMethod,
   type AlipayPayment,
 } from "./server/alipay";
-export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, refundWechatPayOrder, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";
+export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";
 export { grantedTokensThisMonth, listQuotaGrants, quotaPeriod, type QuotaGrantView } from "./server/quota-grants";
 export { setPlanByOperator } from "./server/operator-plan";
+export { refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";

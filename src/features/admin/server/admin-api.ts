@@ -16,6 +16,7 @@ import { isUserId, searchUsers } from "./admin-users";
 import { parseSecurityEventQuery } from "./security-event-query";
 import { quotaRoutes } from "../quota/server/quota-routes";
 import { usageRoutes } from "../usage/server/usage-routes";
+import { orderRoutes } from "../orders/server/order-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -57,6 +58,7 @@ const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url
 const routes: Route[] = [
   ...quotaRoutes,
   ...usageRoutes,
+  ...orderRoutes,
   {
     method: "GET",
     pattern: /^users$/,

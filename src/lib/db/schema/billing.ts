@@ -21,6 +21,8 @@ export const checkoutOrders = pgTable(
   },
   (table) => [
     index("checkout_orders_user_idx").on(table.userId, table.createdAt),
+    // The console's order list: newest first over everyone.
+    index("checkout_orders_created_idx").on(table.createdAt),
     uniqueIndex("checkout_orders_provider_session_key").on(table.providerSessionId),
   ],
 );

@@ -8,7 +8,8 @@ import { WechatPayClient } from "./client";
 import { wechatPaySetupFromEnv, type WechatPaySetup } from "./config";
 import { handleWechatPayNotification } from "./notification";
 import { closeExpiredWechatPayOrder, createWechatPayOrder, ORDER_TIMEOUT_MS, syncWechatPayOrder, type WechatPayOrder } from "./orders";
-import { refundWechatPayOrder } from "./refunds";
+import { refundOrder } from "../refunds";
+import { wechatPayRefundGateway } from "./refunds";
 import { rsaSign } from "./signatures";
 import { FakeWechatPay } from "./testing/fake-wechat-pay";
 import { makeWechatPayTestKeys } from "./testing/test-keys";
@@ -185,23 +186,31 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
 
   it("a partial refund shortens the period by its share once; a full refund ends the plan", async () => {
     const before = (await subscriptionOf(alice))!;
-    const refund = await refundWechatPayOrder(handle.db, client, { orderId: aliceOrder.orderId, amount: 1225, reason: "用户申请" });
-    expect(refund.status).toBe("PROCESSING");
-    expect(fake.refunds.get(refund.outRefundNo)).toMatchObject({ amount: { refund: 1225, total: 4900 }, notify_url: notifyUrl() });
+    // Through billing's one refund logic (refunds/refund-order.ts) with 微信支付's gateway.
+    const operator = { userId: randomUUID(), ip: null };
+    const refundOf = (orderId: string, amount: number) => refundOrder(handle.db, orderId, amount, "用户申请", operator, { gateways: { wechat_pay: wechatPayRefundGateway(client) } });
+    const refund = await refundOf(aliceOrder.orderId, 1225);
+    const outRefundNo = refund.refundId.replace(/-/g, "");
+    expect(refund.status).toBe("pending");
+    expect(fake.refunds.get(outRefundNo)).toMatchObject({ amount: { refund: 1225, total: 4900 }, notify_url: notifyUrl() });
     expect((await subscriptionOf(alice))!.currentPeriodEnd).toEqual(before.currentPeriodEnd);
+    // Pending counts against what is left.
+    await expect(refundOf(aliceOrder.orderId, 3676)).rejects.toMatchObject({ statusCode: 400 });
 
-    expect((await fake.completeRefund(refund.outRefundNo)).status).toBe(204);
+    expect((await fake.completeRefund(outRefundNo)).status).toBe(204);
     const length = before.currentPeriodEnd!.getTime() - before.currentPeriodStart!.getTime();
     const shortened = (await subscriptionOf(alice))!;
-    expect(shortened.currentPeriodEnd!.getTime()).toBe(before.currentPeriodEnd!.getTime() - Math.round(length / 4));
+    expect(shortened.currentPeriodEnd!.getTime()).toBe(before.currentPeriodEnd!.getTime() - Math.floor(length / 4));
     expect(shortened.status).toBe("active");
-    expect((await fake.completeRefund(refund.outRefundNo)).status).toBe(204);
+    // The notification repeated changes nothing: no second ledger row, no second shortening.
+    expect((await fake.completeRefund(outRefundNo)).status).toBe(204);
     expect(await subscriptionOf(alice)).toEqual(shortened);
+    expect((await paymentsOf(alice)).filter((row) => row.reason === "refund").map((row) => row.amount)).toEqual([-1225]);
 
-    await expect(refundWechatPayOrder(handle.db, client, { orderId: bobOrder.orderId, amount: 4901 })).rejects.toMatchObject({ statusCode: 400 });
-    const full = await refundWechatPayOrder(handle.db, client, { orderId: bobOrder.orderId });
-    expect(fake.refunds.get(full.outRefundNo)!.amount).toEqual({ refund: 4900, total: 4900 });
-    expect((await fake.completeRefund(full.outRefundNo)).status).toBe(204);
+    await expect(refundOf(bobOrder.orderId, 4901)).rejects.toMatchObject({ statusCode: 400 });
+    const full = await refundOf(bobOrder.orderId, 4900);
+    expect(fake.refunds.get(full.refundId.replace(/-/g, ""))!.amount).toEqual({ refund: 4900, total: 4900 });
+    expect((await fake.completeRefund(full.refundId.replace(/-/g, ""))).status).toBe(204);
     expect(await summary(bob)).toMatchObject({ plan: { id: "free" } });
     expect((await subscriptionOf(bob))!.status).toBe("canceled");
   });
