@@ -24,7 +24,7 @@ const adminRoute = await import("./route");
 const unknownRoute = await import("../../[...unknown]/route");
 const { createAdminApiHandler, grantListedAdmins } = await import("@/features/admin/server");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
-const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
+const { adminAuditLog, checkoutOrders, closeDatabase, getDatabase, outboxMessages } = await import("@/lib/db");
 const { eq } = await import("drizzle-orm");
 const layoutPage = await import("@/app/admin/(console)/layout");
 const homePage = await import("@/app/admin/(console)/page");
@@ -33,6 +33,8 @@ const userPage = await import("@/app/admin/(console)/users/[id]/page");
 const auditPage = await import("@/app/admin/(console)/audit/page");
 const quotaPage = await import("@/app/admin/(console)/quota/page");
 const usagePage = await import("@/app/admin/(console)/usage/page");
+const ordersPage = await import("@/app/admin/(console)/orders/page");
+const orderPage = await import("@/app/admin/(console)/orders/[id]/page");
 const { getSubscriptionSummary } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
@@ -64,6 +66,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
     await outcome("quota", () => quotaPage.default()),
     await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
+    await outcome("orders", () => ordersPage.default({ searchParams: Promise.resolve({ user: userId, status: "paid", provider: "local", from: "2026-01-01" }) })),
+    await outcome("order", () => orderPage.default({ params: Promise.resolve({ id: targetOrderId }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -71,11 +75,13 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", orders: "404", order: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", orders: "ok", order: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
+/** A paid local order of the target's: the 订单 pages and routes are tried on it. */
+let targetOrderId: string;
 
 /** Every API route of the console, as a non-operator would try them: each must look like no route at all. */
 async function expectApiHidden(cookie: string | undefined) {
@@ -98,6 +104,11 @@ async function expectApiHidden(cookie: string | undefined) {
     ["GET", "usage"],
     ["GET", "usage?month=2026-11"],
     ["GET", "usage.csv?month=2026-11"],
+    ["GET", "orders"],
+    ["GET", `orders?user=${target.email}&status=paid`],
+    ["GET", "orders.csv"],
+    ["GET", `orders/${targetOrderId}`],
+    ["POST", `orders/${targetOrderId}/refund`, { amount: "49.00", reason: "退款", requestId: "00000000-0000-4000-8000-000000000001" }],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -112,6 +123,11 @@ beforeAll(async () => {
   unknownBody = await unknown.json();
   expect(unknownBody).toEqual({ statusCode: 404, message: "接口不存在" });
   target = await newUser("target@example.com");
+  const [order] = await (await getDatabase())
+    .insert(checkoutOrders)
+    .values({ userId: target.id, planId: "pro", interval: "month", amount: 4900, provider: "local", status: "paid", completedAt: new Date() })
+    .returning();
+  targetOrderId = order!.id;
 }, 180_000); // the first call starts the embedded services (migrations, keys)
 afterAll(async () => {
   await closeDatabase();
@@ -233,6 +249,9 @@ describe("who may use /admin and /api/admin", () => {
     expect(await api(admin.cookie, "POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", `users/${target.id}/plan`, { planId: "pro" }, stale)).toEqual(reauth);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
+    expect(await api(admin.cookie, "POST", `orders/${targetOrderId}/refund`, { amount: "49.00", reason: "退款", requestId: "00000000-0000-4000-8000-000000000002" }, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", `orders/${targetOrderId}`, undefined, stale)).body).toMatchObject({ refundable: 4900 });
+    expect((await api(admin.cookie, "GET", "orders", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
     expect((await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, later(11.9))).status).toBe(200);

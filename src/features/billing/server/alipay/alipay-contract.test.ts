@@ -214,6 +214,20 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     expect((await subscriptionOf(userId))!.status).toBe("canceled");
   });
 
+  it("refunds: Alipay's refusal is answered with its Chinese message and nothing changes here", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    fake.pay(outTradeNo(payment));
+    expect(await fake.notify(outTradeNo(payment))).toBe("success");
+    const before = await subscriptionOf(userId);
+    // Alipay no longer knows the trade (e.g. refunded and archived by hand in the merchant portal).
+    fake.trades.delete(outTradeNo(payment));
+    const gateways = { alipay: alipayRefundGateway(setup) };
+    await expect(refundOrder(handle.db, payment.orderId, 4900, "用户申请", { userId: randomUUID(), ip: null }, { gateways })).rejects.toMatchObject({ statusCode: 502, message: "支付宝退款失败：交易不存在" });
+    expect(await subscriptionOf(userId)).toEqual(before);
+    expect((await listPayments(handle.db, userId)).map((row) => row.reason)).toEqual(["checkout"]);
+  });
+
   it("a renewal paid before the end extends the period; resuming auto-renewal is refused", async () => {
     const userId = randomUUID();
     for (let i = 0; i < 2; i++) {

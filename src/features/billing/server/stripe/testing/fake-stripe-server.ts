@@ -59,7 +59,7 @@ export class FakeStripe {
   readonly refunds = new Map<string, { id: string; object: "refund"; payment_intent: string; amount: number; status: string; metadata: Record<string, string> }>();
   readonly paymentIntents = new Map<string, { id: string; invoice: string; amount: number }>();
   private readonly idempotent = new Map<string, unknown>();
-  private failures: { status: number; error: Record<string, string> }[] = [];
+  private failures: { status: number; error: Record<string, string>; route?: string }[] = [];
   private counter = 0;
   private server: Server | undefined;
 
@@ -88,9 +88,9 @@ export class FakeStripe {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  /** The next request is answered with this Stripe error (e.g. 402 card_error, 500 api_error). */
-  failNext(status: number, error: Record<string, string>): void {
-    this.failures.push({ status, error });
+  /** The next request (to `route`, e.g. "POST /v1/refunds", when given) is answered with this Stripe error. */
+  failNext(status: number, error: Record<string, string>, route?: string): void {
+    this.failures.push({ status, error, route });
   }
 
   /** Stripe's side of a paid Checkout Session: the subscription it creates. */
@@ -134,8 +134,11 @@ export class FakeStripe {
     const params = parseForm(request.method === "GET" ? url.search.slice(1) : body);
     this.requests.push({ method: request.method ?? "GET", path: url.pathname, params });
     const route = `${request.method} ${url.pathname}`;
-    const failure = this.failures.shift();
-    if (failure) return { status: failure.status, body: { error: failure.error } };
+    const failing = this.failures.findIndex((failure) => !failure.route || failure.route === route);
+    if (failing >= 0) {
+      const [failure] = this.failures.splice(failing, 1);
+      return { status: failure!.status, body: { error: failure!.error } };
+    }
     const key = request.headers["idempotency-key"];
     if (typeof key === "string" && this.idempotent.has(key)) return { status: 200, body: this.idempotent.get(key) };
 
