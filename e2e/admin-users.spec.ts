@@ -109,7 +109,7 @@ test.describe("on a phone", () => {
     await signInThroughApi(page.request, ADMIN);
     const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
     const { users } = (await lookup.json()) as { users: { id: string }[] };
-    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/quota", "/admin/usage"]) {
+    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/quota", "/admin/usage", "/admin/orders"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);

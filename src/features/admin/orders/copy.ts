@@ -16,6 +16,7 @@ export const ordersCopy = {
     overview: "订单信息",
     fields: { number: "订单号", id: "订单 ID", user: "用户", plan: "套餐", amount: "金额", refunded: "已退款", refundable: "可退余额", provider: "支付渠道", providerId: "渠道单号", status: "状态", created: "下单时间", completed: "完成时间", subscription: "用户当前套餐" },
     subscriptionLine: (plan: string, end: string | null) => (end ? `${plan}（到期 ${end}）` : plan),
+    freePlan: "免费版",
     payments: "付款与退款记录",
     paymentsEmpty: "没有付款记录。",
     paymentColumns: { time: "时间", kind: "类型", period: "周期", key: "渠道流水", amount: "金额" },

@@ -55,7 +55,7 @@ export function OrderDetailCards({ order }: { order: AdminOrderDetail }) {
             <Field label={fields.created}>{formatAdminDateTime(order.createdAt)}</Field>
             <Field label={fields.completed}>{order.completedAt ? formatAdminDateTime(order.completedAt) : "—"}</Field>
             <Field label={fields.subscription}>
-              {order.subscription ? copy.subscriptionLine(order.subscription.planName, order.subscription.status !== "canceled" && order.subscription.periodEnd ? formatBillingDate(order.subscription.periodEnd) : null) : "免费版"}
+              {order.subscription ? copy.subscriptionLine(order.subscription.planName, order.subscription.status !== "canceled" && order.subscription.periodEnd ? formatBillingDate(order.subscription.periodEnd) : null) : copy.freePlan}
             </Field>
           </dl>
         </CardContent>

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, checkoutOrders, checkoutRefunds, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
+import { adminAuditLog, checkoutOrders, checkoutRefunds, openDatabase, subscriptions, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
 import { startCheckout } from "../billing-actions";
 import { completeLocalOrder } from "../checkout-orders";
