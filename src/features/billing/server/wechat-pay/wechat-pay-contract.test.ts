@@ -1,7 +1,7 @@
 import { createVerify, generateKeyPairSync, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutOrders, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
+import { checkoutOrders, checkoutRefunds, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
 import { getSubscriptionSummary } from "../subscription-summary";
 import { WechatPayClient } from "./client";
@@ -225,7 +225,30 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     const noMerchant: Record<string, unknown> = { ...otherMerchant };
     delete noMerchant.mchid;
     expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", noMerchant))).status).toBe(400);
+    // A refund we did not ask for (made in the merchant platform): not applied.
+    const notOurs = { ...resource, out_trade_no: aliceOrder.outTradeNo, out_refund_no: randomUUID().replace(/-/g, "") };
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", notOurs))).status).toBe(404);
     expect((await subscriptionOf(alice))!.status).toBe("active");
+  });
+
+  it("a refund WeChat closes (REFUND.ABNORMAL) is marked failed and its amount can be refunded again", async () => {
+    const gateways = { wechat_pay: wechatPayRefundGateway(client) };
+    const operator = { userId: randomUUID(), ip: null };
+    const before = await subscriptionOf(alice);
+    const refund = await refundOrder(handle.db, aliceOrder.orderId, 100, "试退", operator, { gateways });
+    const outRefundNo = refund.refundId.replace(/-/g, "");
+    const abnormal = { mchid: MCH_ID, out_trade_no: aliceOrder.outTradeNo, out_refund_no: outRefundNo, refund_status: "ABNORMAL", amount: { total: 4900, refund: 100 } };
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.ABNORMAL", abnormal))).status).toBe(204);
+    const [row] = await handle.db.select().from(checkoutRefunds).where(eq(checkoutRefunds.id, refund.refundId));
+    expect(row).toMatchObject({ status: "failed" });
+    // A SUCCESS arriving after it changes nothing either.
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", { ...abnormal, refund_status: "SUCCESS" }))).status).toBe(204);
+    expect(await subscriptionOf(alice)).toEqual(before);
+    // The fake still counts the closed refund: its refusal is answered in Chinese and nothing is kept here.
+    await expect(refundOrder(handle.db, aliceOrder.orderId, 3675, "余额", operator, { gateways })).rejects.toMatchObject({ statusCode: 502, message: "微信支付退款失败：退款金额错误" });
+    expect((await handle.db.select().from(checkoutRefunds).where(eq(checkoutRefunds.orderId, aliceOrder.orderId))).map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
+    fake.refunds.delete(outRefundNo);
+    expect(await refundOrder(handle.db, aliceOrder.orderId, 3675, "余额", operator, { gateways })).toMatchObject({ status: "pending", remaining: 0 });
   });
 
   it("a request the fake cannot verify (another merchant key) is refused by it", async () => {
