@@ -13,4 +13,5 @@ CREATE TABLE "checkout_refunds" (
 );
 --> statement-breakpoint
 CREATE INDEX "checkout_refunds_order_idx" ON "checkout_refunds" USING btree ("order_id","created_at");--> statement-breakpoint
-CREATE INDEX "checkout_orders_created_idx" ON "checkout_orders" USING btree ("created_at");
+CREATE INDEX "checkout_orders_created_idx" ON "checkout_orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at");

@@ -35,3 +35,21 @@ export type AdminOrderDetail = AdminOrderRow & {
   refunds: AdminOrderRefund[];
   subscription: { planName: string; status: string; periodEnd: string | null } | null;
 };
+
+/** A row of the 付款记录 view: every charge and refund (renewals too, which have no order). */
+export type AdminPaymentRow = {
+  id: string;
+  user: OrderUser;
+  planName: string;
+  interval: "month" | "year";
+  amount: number;
+  currency: string;
+  provider: OrderProvider;
+  reason: "checkout" | "renewal" | "plan_change" | "refund";
+  providerPaymentId: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  createdAt: string;
+};
+
+export type AdminPaymentsPage = { payments: AdminPaymentRow[]; total: number; page: number; perPage: number; query: OrderQuery; userMatched: boolean };

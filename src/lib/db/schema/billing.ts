@@ -51,6 +51,8 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex("payments_provider_payment_key").on(table.provider, table.providerPaymentId),
     index("payments_user_created_idx").on(table.userId, table.createdAt),
+    // The console's 付款记录: newest first over everyone.
+    index("payments_created_idx").on(table.createdAt),
   ],
 );
 

@@ -68,6 +68,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
     await outcome("orders", () => ordersPage.default({ searchParams: Promise.resolve({ user: userId, status: "paid", provider: "local", from: "2026-01-01" }) })),
     await outcome("order", () => orderPage.default({ params: Promise.resolve({ id: targetOrderId }) })),
+    await outcome("payments", () => ordersPage.default({ searchParams: Promise.resolve({ view: "payments", user: userId }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -75,8 +76,8 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", orders: "404", order: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", orders: "ok", order: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", orders: "404", order: "404", payments: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", orders: "ok", order: "ok", payments: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -107,6 +108,8 @@ async function expectApiHidden(cookie: string | undefined) {
     ["GET", "orders"],
     ["GET", `orders?user=${target.email}&status=paid`],
     ["GET", "orders.csv"],
+    ["GET", "orders.csv?view=payments"],
+    ["GET", `payments?user=${target.id}`],
     ["GET", `orders/${targetOrderId}`],
     ["POST", `orders/${targetOrderId}/refund`, { amount: "49.00", reason: "退款", requestId: "00000000-0000-4000-8000-000000000001" }],
     ["PATCH", "users"],

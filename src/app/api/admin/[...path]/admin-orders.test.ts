@@ -79,7 +79,7 @@ describe("the 订单 section", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("someone-else@example.com");
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(lines[1]).toContain("999.00");
+    expect(lines[1]).toContain(",999,");
   });
 
   it("refunds a paid order in full: 免费版, a negative payment row, the order's page and an audit row", async () => {
@@ -100,6 +100,21 @@ describe("the 订单 section", () => {
     expect(await api(admin.cookie, "POST", `orders/${paidOrderId}/refund`, { amount: "0.01", reason: "再退", requestId: randomUUID() })).toEqual({ status: 400, body: { statusCode: 400, message: "这笔订单已全额退款" } });
     const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, buyer.id));
     expect(audit).toMatchObject([{ actorId: admin.id, action: "order.refund", after: { orderId: paidOrderId, amount: 4900, reason: "用户申请退款" } }]);
+  });
+
+  it("lists every payment (the charge and the refund, negative) in the 付款记录 view, and exports it", async () => {
+    type PaymentsPage = { payments: { reason: string; amount: number; user: { email: string } }[]; total: number };
+    const mine = (await api(admin.cookie, "GET", `payments?user=${encodeURIComponent(buyer.email)}`)).body as PaymentsPage;
+    expect(mine.payments.map((payment) => [payment.reason, payment.amount, payment.user.email])).toEqual([
+      ["refund", -4900, "buyer@example.com"],
+      ["checkout", 4900, "buyer@example.com"],
+    ]);
+    expect(((await api(admin.cookie, "GET", "payments?provider=stripe")).body as PaymentsPage).total).toBe(0);
+    const url = `${SITE}/api/admin/orders.csv?view=payments&user=${buyer.id}`;
+    const csv = await callRouteHandler((request) => adminRoute.GET(request, { params: Promise.resolve({ path: ["orders.csv"] }) }), new NextRequest(url, { headers: await headersFor(url, admin.cookie) }));
+    const lines = Buffer.from(await csv.arrayBuffer()).subarray(3).toString("utf8").trim().split("\r\n");
+    expect(lines[0]).toBe("时间,用户 ID,邮箱,手机号,套餐,周期,渠道,类型,金额（元）,渠道流水,周期开始,周期结束");
+    expect(lines.slice(1).map((line) => line.split(",")[8])).toEqual(["-49", "49"]);
   });
 
   it("refuses an unpaid order, unknown ids and hostile bodies", async () => {

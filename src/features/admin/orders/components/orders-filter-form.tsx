@@ -6,24 +6,30 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ordersCopy as copy } from "../copy";
 import { ORDER_PROVIDERS, ORDER_STATUSES, type OrderQuery } from "../types";
 
-function csvHref(query: OrderQuery): string {
+function csvHref(query: OrderQuery, payments: boolean): string {
   const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
+  if (payments) params.set("view", "payments");
   const search = params.toString();
   return `/api/admin/orders.csv${search ? `?${search}` : ""}`;
 }
 
-/** A plain GET form: the list page reads the filter on the server, so it works before any script loads. */
-export function OrdersFilterForm({ query }: { query: OrderQuery }) {
+/**
+ * A plain GET form: the list page reads the filter on the server, so it works before any script loads.
+ * The 付款记录 view (`payments`) has no order status.
+ */
+export function OrdersFilterForm({ query, payments = false }: { query: OrderQuery; payments?: boolean }) {
   const filtered = Object.values(query).some(Boolean);
+  const base = payments ? "/admin/orders?view=payments" : "/admin/orders";
   return (
     <form role="search" action="/admin/orders" method="get" className="flex flex-wrap items-end gap-2">
+      {payments ? <input type="hidden" name="view" value="payments" /> : null}
       <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
         <Label htmlFor="orders-user">{copy.filters.user}</Label>
         <Input id="orders-user" type="search" name="user" defaultValue={query.user} placeholder={copy.filters.userPlaceholder} maxLength={320} />
       </div>
-      <div className="grid gap-1.5">
+      <div className={payments ? "hidden" : "grid gap-1.5"}>
         <Label htmlFor="orders-status">{copy.filters.status}</Label>
-        <NativeSelect id="orders-status" name="status" defaultValue={query.status} className="w-28">
+        <NativeSelect id="orders-status" name="status" defaultValue={query.status} className="w-28" disabled={payments}>
           <option value="">{copy.filters.all}</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -54,11 +60,11 @@ export function OrdersFilterForm({ query }: { query: OrderQuery }) {
       <Button type="submit">{copy.filters.apply}</Button>
       {filtered ? (
         <Button variant="ghost" asChild>
-          <Link href="/admin/orders">{copy.filters.clear}</Link>
+          <Link href={base}>{copy.filters.clear}</Link>
         </Button>
       ) : null}
       <Button variant="outline" asChild>
-        <a href={csvHref(query)} download>
+        <a href={csvHref(query, payments)} download>
           {copy.filters.exportCsv}
         </a>
       </Button>

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { checkoutOrders, checkoutRefunds, type Database } from "@/lib/db";
+import { checkoutOrders, checkoutRefunds, payments, type Database } from "@/lib/db";
 import { dayStart } from "../../server/security-event-query";
 import { isUserId, searchUsers } from "../../server/admin-users";
 import { ORDER_PROVIDERS, ORDER_STATUSES, type OrderProvider, type OrderQuery, type OrderStatus } from "../types";
@@ -12,25 +12,32 @@ export function parseOrderQuery(read: (key: string) => string | null | undefined
   return { status: value("status"), provider: value("provider"), from: value("from"), to: value("to"), user: value("user", 320) };
 }
 
+/** The users a filter's 用户 names: an id, or the users section's e-mail / phone search (its first page). */
+async function filteredUserIds(db: Database, user: string): Promise<string[]> {
+  return isUserId(user) ? [user.toLowerCase()] : (await searchUsers(db, { query: user, page: 1 })).users.map((found) => found.id);
+}
+
 /**
- * The WHERE of the filter. The user is resolved through the users section's look-up (an id, or the
- * auth service's e-mail / phone search, its first page of matches); a user filter matching nobody
- * answers `null` (no rows). Malformed values filter nothing rather than erring.
+ * The WHERE of the filter over orders (or, with `table: "payments"`, over payments: no status there).
+ * The user is resolved through the users section's look-up (an id, or the auth service's e-mail /
+ * phone search, its first page of matches); a user filter matching nobody answers `null` (no rows).
+ * Malformed values filter nothing rather than erring.
  */
-export async function orderFilter(db: Database, query: OrderQuery): Promise<{ where: SQL | undefined; userMatched: boolean } | null> {
+export async function orderFilter(db: Database, query: OrderQuery, table: "orders" | "payments" = "orders"): Promise<{ where: SQL | undefined; userMatched: boolean } | null> {
+  const columns = table === "orders" ? checkoutOrders : payments;
   const conditions: (SQL | undefined)[] = [];
-  if ((ORDER_STATUSES as readonly string[]).includes(query.status)) conditions.push(eq(checkoutOrders.status, query.status as OrderStatus));
-  if ((ORDER_PROVIDERS as readonly string[]).includes(query.provider)) conditions.push(eq(checkoutOrders.provider, query.provider as OrderProvider));
+  if (table === "orders" && (ORDER_STATUSES as readonly string[]).includes(query.status)) conditions.push(eq(checkoutOrders.status, query.status as OrderStatus));
+  if ((ORDER_PROVIDERS as readonly string[]).includes(query.provider)) conditions.push(eq(columns.provider, query.provider as OrderProvider));
   const from = dayStart(query.from);
   const to = dayStart(query.to, 1);
-  if (from) conditions.push(gte(checkoutOrders.createdAt, from));
-  if (to) conditions.push(lt(checkoutOrders.createdAt, to));
+  if (from) conditions.push(gte(columns.createdAt, from));
+  if (to) conditions.push(lt(columns.createdAt, to));
   let userMatched = false;
   if (query.user) {
-    const ids = isUserId(query.user) ? [query.user.toLowerCase()] : (await searchUsers(db, { query: query.user, page: 1 })).users.map((user) => user.id);
+    const ids = await filteredUserIds(db, query.user);
     if (ids.length === 0) return null;
     userMatched = true;
-    conditions.push(inArray(checkoutOrders.userId, ids));
+    conditions.push(inArray(columns.userId, ids));
   }
   return { where: and(...conditions), userMatched };
 }

@@ -9,6 +9,7 @@ import { yuanToFen } from "../yuan";
 import { ordersCsvResponse } from "./order-csv";
 import { getOrderDetail } from "./order-detail";
 import { listOrders } from "./order-list";
+import { listAllPayments } from "./payment-list";
 import { parseOrderQuery } from "./order-query";
 
 /** `amount` is typed in 元 and read exactly as 分 (text, never a float); `requestId` is one per dialog. */
@@ -24,7 +25,8 @@ const json = (body: unknown) => Response.json(body, { headers: { "Cache-Control"
 const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
 
 /**
- * 订单: `GET /api/admin/orders?status=&provider=&from=&to=&user=&page=`, `GET /api/admin/orders.csv?<same>`,
+ * 订单: `GET /api/admin/orders?status=&provider=&from=&to=&user=&page=`, `GET /api/admin/orders.csv?<same>[&view=payments]`,
+ * `GET /api/admin/payments?<same but status>` (every payment: charges, renewals, refunds),
  * `GET /api/admin/orders/{id}`, `POST /api/admin/orders/{id}/refund {amount, reason, requestId}`.
  */
 export const orderRoutes: AdminRoute[] = [
@@ -43,7 +45,17 @@ export const orderRoutes: AdminRoute[] = [
     write: false,
     handle: async (request) => {
       const url = new URL(request.url);
-      return ordersCsvResponse(await getDatabase(), parseOrderQuery((key) => url.searchParams.get(key)));
+      const view = url.searchParams.get("view") === "payments" ? "payments" : "orders";
+      return ordersCsvResponse(await getDatabase(), parseOrderQuery((key) => url.searchParams.get(key)), view);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^payments$/,
+    write: false,
+    handle: async (request) => {
+      const url = new URL(request.url);
+      return json(await listAllPayments(await getDatabase(), parseOrderQuery((key) => url.searchParams.get(key)), pageParam(url)));
     },
   },
   {
