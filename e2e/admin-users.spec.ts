@@ -1,21 +1,11 @@
 import type { APIRequestContext } from "@playwright/test";
-import { createConfirmedAccount, latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
+import { createConfirmedAccount, signInThroughApi, type TestAccount } from "./support/accounts";
+import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { englishWordsOnPage } from "./support/page-language";
 import { toastRegion } from "./support/toasts";
 
-// The operator console's users section (issue 18). The e2e server lists this address in ADMIN_EMAILS.
-const ADMIN: TestAccount = { email: "e2e-admin@example.com", password: "Spark-e2e-admin-2026" };
-
-/** The operator's account: registered and confirmed once (a retry finds it already there). */
-async function ensureAdminAccount(request: APIRequestContext): Promise<void> {
-  const existing = await request.post("/api/auth/signin", { data: ADMIN });
-  if (existing.ok()) return;
-  const signUp = await request.post("/api/auth/signup", { data: { type: "email", ...ADMIN } });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { link } = await latestOutboxMessage(request, ADMIN.email);
-  await request.get(link!, { maxRedirects: 0 });
-}
+// The operator console's users section (issue 18).
 
 const canSignIn = async (request: APIRequestContext, account: TestAccount) =>
   (await request.post("/api/auth/signin", { data: { email: account.email, password: account.password } })).ok();
@@ -119,7 +109,7 @@ test.describe("on a phone", () => {
     await signInThroughApi(page.request, ADMIN);
     const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
     const { users } = (await lookup.json()) as { users: { id: string }[] };
-    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/quota", "/admin/usage"]) {
+    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/quota", "/admin/usage", "/admin/orders"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);

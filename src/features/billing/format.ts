@@ -8,9 +8,10 @@ export function formatBillingDate(value: string | Date): string {
 
 /** `¥49` / `¥1,990` / `¥0.50` from an amount in 分 (minor unit). */
 export function formatAmountFen(amount: number, currency = "cny"): string {
-  const value = amount / 100;
+  const value = Math.abs(amount) / 100;
   const symbol = currency.toLowerCase() === "cny" ? "¥" : `${currency.toUpperCase()} `;
-  return `${symbol}${value.toLocaleString("zh-CN", { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 })}`;
+  // A refund is negative: "-¥49", not "¥-49".
+  return `${amount < 0 ? "-" : ""}${symbol}${value.toLocaleString("zh-CN", { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
 /** `¥49` from a price in yuan. */

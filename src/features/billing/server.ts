@@ -18,12 +18,11 @@ export {
   createAlipayPayment,
   getAlipaySetup,
   handleAlipayNotifyRequest,
-  refundAlipayOrder,
   syncAlipayOrder,
   type AlipayMethod,
   type AlipayPayment,
 } from "./server/alipay";
-export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, refundWechatPayOrder, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";
+export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";
 export { grantedTokensThisMonth, listQuotaGrants, quotaPeriod, type QuotaGrantView } from "./server/quota-grants";
 export { setPlanByOperator } from "./server/operator-plan";
 export { listOrdersWithInvoices, requestInvoice } from "./server/invoices/invoice-requests";
@@ -31,3 +30,4 @@ export { isOrderRefunded } from "./server/invoices/order-refunds";
 export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView } from "./server/reminders/renewal-reminders";
 export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, PlanCatalog, toPublicPlan, type BillingPlan } from "./server/plan-catalog";
 export { subscriberTokenQuota } from "./server/token-quota";
+export { refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";

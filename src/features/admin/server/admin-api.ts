@@ -19,6 +19,7 @@ import { usageRoutes } from "../usage/server/usage-routes";
 import { invoiceRoutes } from "../invoices/server/invoice-routes";
 import { plansRoutes } from "../plans/server/plans-routes";
 import { sessionRoutes } from "../sessions/server/session-routes";
+import { orderRoutes } from "../orders/server/order-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -63,6 +64,7 @@ const routes: Route[] = [
   ...invoiceRoutes,
   ...plansRoutes,
   ...sessionRoutes,
+  ...orderRoutes,
   {
     method: "GET",
     pattern: /^users$/,

@@ -9,7 +9,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ACTION = /^[a-z_]{1,40}$/;
 
 /** A day of the form's date inputs, in China time (the site's audience); `to` is inclusive. */
-function dayStart(value: string, plusDays = 0): Date | undefined {
+export function dayStart(value: string, plusDays = 0): Date | undefined {
   if (!DAY.test(value)) return undefined;
   const date = new Date(`${value}T00:00:00+08:00`);
   if (Number.isNaN(date.getTime())) return undefined;

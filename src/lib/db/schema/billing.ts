@@ -24,6 +24,8 @@ export const checkoutOrders = pgTable(
   },
   (table) => [
     index("checkout_orders_user_idx").on(table.userId, table.createdAt),
+    // The console's order list: newest first over everyone.
+    index("checkout_orders_created_idx").on(table.createdAt),
     uniqueIndex("checkout_orders_provider_session_key").on(table.providerSessionId),
   ],
 );
@@ -52,6 +54,8 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex("payments_provider_payment_key").on(table.provider, table.providerPaymentId),
     index("payments_user_created_idx").on(table.userId, table.createdAt),
+    // The console's 付款记录: newest first over everyone.
+    index("payments_created_idx").on(table.createdAt),
   ],
 );
 

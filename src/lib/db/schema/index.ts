@@ -21,3 +21,4 @@ export * from "./ai-conversation-pins";
 export * from "./conversation-shares";
 export * from "./admin-audit";
 export * from "./ai-quota-grants";
+export * from "./refunds";

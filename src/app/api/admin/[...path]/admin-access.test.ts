@@ -38,6 +38,8 @@ const invoicesPage = await import("@/app/admin/(console)/invoices/page");
 const plansPage = await import("@/app/admin/(console)/plans/page");
 const newPlanPage = await import("@/app/admin/(console)/plans/new/page");
 const planPage = await import("@/app/admin/(console)/plans/[id]/page");
+const ordersPage = await import("@/app/admin/(console)/orders/page");
+const orderPage = await import("@/app/admin/(console)/orders/[id]/page");
 const { getSubscriptionSummary, listOrdersWithInvoices, quotaPeriod, requestInvoice } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
@@ -73,6 +75,9 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("plans", () => plansPage.default()),
     await outcome("newPlan", () => newPlanPage.default()),
     await outcome("plan", () => planPage.default({ params: Promise.resolve({ id: "pro" }) })),
+    await outcome("orders", () => ordersPage.default({ searchParams: Promise.resolve({ user: userId, status: "paid", provider: "local", from: "2026-01-01" }) })),
+    await outcome("order", () => orderPage.default({ params: Promise.resolve({ id: targetOrderId }) })),
+    await outcome("payments", () => ordersPage.default({ searchParams: Promise.resolve({ view: "payments", user: userId }) })),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -80,11 +85,13 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", plans: "404", newPlan: "404", plan: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", plans: "ok", newPlan: "ok", plan: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", plans: "404", newPlan: "404", plan: "404", orders: "404", order: "404", payments: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", plans: "ok", newPlan: "ok", plan: "ok", orders: "ok", order: "ok", payments: "ok", title: "ok" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
+/** A paid local order of the target's: the 订单 pages and routes are tried on it. */
+let targetOrderId: string;
 
 /** Every API route of the console, as a non-operator would try them: each must look like no route at all. */
 async function expectApiHidden(cookie: string | undefined) {
@@ -117,6 +124,13 @@ async function expectApiHidden(cookie: string | undefined) {
     ["POST", "plans", { id: "enterprise", name: "企业版" }],
     ["POST", "plans/pro", { name: "专业版", monthlyPriceFen: 1 }],
     ["DELETE", "plans/team"],
+    ["GET", "orders"],
+    ["GET", `orders?user=${target.email}&status=paid`],
+    ["GET", "orders.csv"],
+    ["GET", "orders.csv?view=payments"],
+    ["GET", `payments?user=${target.id}`],
+    ["GET", `orders/${targetOrderId}`],
+    ["POST", `orders/${targetOrderId}/refund`, { amount: "49.00", reason: "退款", requestId: "00000000-0000-4000-8000-000000000001" }],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -131,6 +145,11 @@ beforeAll(async () => {
   unknownBody = await unknown.json();
   expect(unknownBody).toEqual({ statusCode: 404, message: "接口不存在" });
   target = await newUser("target@example.com");
+  const [order] = await (await getDatabase())
+    .insert(checkoutOrders)
+    .values({ userId: target.id, planId: "pro", interval: "month", amount: 4900, provider: "local", status: "paid", completedAt: new Date() })
+    .returning();
+  targetOrderId = order!.id;
 }, 180_000); // the first call starts the embedded services (migrations, keys)
 afterAll(async () => {
   await closeDatabase();
@@ -260,6 +279,9 @@ describe("who may use /admin and /api/admin", () => {
     expect((await api(admin.cookie, "GET", `users/${target.id}/sessions`, undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "invoices", undefined, stale)).status).toBe(200);
+    expect(await api(admin.cookie, "POST", `orders/${targetOrderId}/refund`, { amount: "49.00", reason: "退款", requestId: "00000000-0000-4000-8000-000000000002" }, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", `orders/${targetOrderId}`, undefined, stale)).body).toMatchObject({ refundable: 4900 });
+    expect((await api(admin.cookie, "GET", "orders", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
     expect((await api(admin.cookie, "POST", `users/${target.id}/unban`, {}, later(11.9))).status).toBe(200);

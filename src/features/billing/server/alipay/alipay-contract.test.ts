@@ -16,7 +16,8 @@ import { createAlipayPayment, type AlipayPayment } from "./create-payment";
 import { outTradeNoOf } from "./money";
 import { handleAlipayNotification, handleAlipayNotifyRequest } from "./notify";
 import { syncAlipayOrder } from "./query";
-import { refundAlipayOrder } from "./refund";
+import { refundOrder } from "../refunds";
+import { alipayRefundGateway } from "./refund";
 import { FakeAlipay } from "./testing/fake-alipay";
 
 const APP_ID = "2021000000000001";
@@ -193,16 +194,19 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     const [paid] = await handle.db.select().from(payments).where(eq(payments.userId, userId));
     const duration = paid!.periodEnd!.getTime() - paid!.periodStart!.getTime();
 
-    const partial = await refundAlipayOrder(handle.db, setup, { orderId: payment.orderId, amount: 1225 });
-    expect(partial).toMatchObject({ outRequestNo: `${outTradeNo(payment)}_R1`, refundedTotal: 1225 });
-    expect(fake.requests.at(-1)).toMatchObject({ method: "alipay.trade.refund", bizContent: { refund_amount: "12.25", out_request_no: `${outTradeNo(payment)}_R1` } });
+    // Through billing's one refund logic (refunds/refund-order.ts) with Alipay's gateway.
+    const operator = { userId: randomUUID(), ip: null };
+    const refund = (amount: number, requestId?: string) => refundOrder(handle.db, payment.orderId, amount, "用户申请", operator, { requestId, gateways: { alipay: alipayRefundGateway(setup) } });
+    const partial = await refund(1225);
+    expect(partial).toMatchObject({ status: "succeeded", remaining: 3675, planEnded: false });
+    expect(fake.requests.at(-1)).toMatchObject({ method: "alipay.trade.refund", bizContent: { refund_amount: "12.25", out_request_no: partial.refundId.replace(/-/g, ""), refund_reason: "用户申请" } });
     const shortened = await subscriptionOf(userId);
     expect(paid!.periodEnd!.getTime() - shortened!.currentPeriodEnd!.getTime()).toBe(Math.floor(duration / 4));
     expect(shortened!.status).toBe("active");
 
-    await expect(refundAlipayOrder(handle.db, setup, { orderId: payment.orderId, amount: 3676 })).rejects.toMatchObject({ statusCode: 400 });
-    const rest = await refundAlipayOrder(handle.db, setup, { orderId: payment.orderId, amount: 3675 });
-    expect(rest).toMatchObject({ outRequestNo: `${outTradeNo(payment)}_R2`, refundedTotal: 4900 });
+    await expect(refund(3676)).rejects.toMatchObject({ statusCode: 400, message: "退款金额超过可退余额（最多 ¥36.75）" });
+    const rest = await refund(3675);
+    expect(rest).toMatchObject({ status: "succeeded", remaining: 0, planEnded: true });
     expect(fake.trades.get(outTradeNo(payment))!.status).toBe("TRADE_CLOSED");
     expect((await subscriptionOf(userId))!.status).toBe("canceled");
     expect((await getSubscriptionSummary(handle.db, userId)).plan.id).toBe("free");
@@ -210,6 +214,20 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     // Alipay's TRADE_CLOSED notification after a full refund changes nothing.
     expect(await fake.notify(outTradeNo(payment))).toBe("success");
     expect((await subscriptionOf(userId))!.status).toBe("canceled");
+  });
+
+  it("refunds: Alipay's refusal is answered with its Chinese message and nothing changes here", async () => {
+    const userId = randomUUID();
+    const payment = await qrOrder(userId);
+    fake.pay(outTradeNo(payment));
+    expect(await fake.notify(outTradeNo(payment))).toBe("success");
+    const before = await subscriptionOf(userId);
+    // Alipay no longer knows the trade (e.g. refunded and archived by hand in the merchant portal).
+    fake.trades.delete(outTradeNo(payment));
+    const gateways = { alipay: alipayRefundGateway(setup) };
+    await expect(refundOrder(handle.db, payment.orderId, 4900, "用户申请", { userId: randomUUID(), ip: null }, { gateways })).rejects.toMatchObject({ statusCode: 502, message: "支付宝退款失败：交易不存在" });
+    expect(await subscriptionOf(userId)).toEqual(before);
+    expect((await listPayments(handle.db, userId)).map((row) => row.reason)).toEqual(["checkout"]);
   });
 
   it("a renewal paid before the end extends the period; resuming auto-renewal is refused", async () => {

@@ -6,7 +6,7 @@ export { createAlipayPayment, type AlipayMethod, type AlipayPayment } from "./cr
 export { handleAlipayNotification, handleAlipayNotifyRequest } from "./notify";
 export { syncAlipayOrder } from "./query";
 export { closeExpiredAlipayOrders } from "./close-expired";
-export { refundAlipayOrder, type AlipayRefund } from "./refund";
+export { alipayRefundGateway } from "./refund";
 export { alipayManagementOnly, createAlipayProvider } from "./provider";
 
 let cached: { setup: AlipaySetup | null } | undefined;

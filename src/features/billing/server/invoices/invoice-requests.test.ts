@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingWebhookEvents, checkoutOrders, invoiceRequests, openDatabase, payments, type DatabaseHandle } from "@/lib/db";
+import { checkoutOrders, checkoutRefunds, invoiceRequests, openDatabase, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
+import { localRefundGateway, refundOrder } from "../refunds";
 import { listOrdersWithInvoices, requestInvoice } from "./invoice-requests";
 
 describe.each(testTargetKinds())("invoice requests on %s", (kind) => {
@@ -57,15 +58,18 @@ describe.each(testTargetKinds())("invoice requests on %s", (kind) => {
     expect((await listOrdersWithInvoices(handle.db, owner)).map((row) => row.orderId)).toEqual([paid.id]);
   });
 
-  it("a refunded order (Alipay refund row, 微信支付 refund event) cannot be invoiced", async () => {
+  it("an order refunded in part, or with a refund under way, cannot be invoiced; a failed refund does not count", async () => {
     const userId = randomUUID();
-    const alipay = await order(userId, "paid", "alipay");
-    await handle.db.insert(payments).values({ userId, planId: "pro", interval: "month", amount: -100, provider: "alipay", providerPaymentId: `refund:${alipay.id}:1`, reason: "refund" });
-    await expect(requestInvoice(handle.db, userId, body(alipay.id))).rejects.toMatchObject({ statusCode: 409, message: "该订单已退款，不能开具发票" });
-    const wechat = await order(userId, "paid", "wechat_pay");
-    await handle.db.insert(billingWebhookEvents).values({ id: `wechat_pay:refund:${wechat.id.replace(/-/g, "")}_a1b2c3`, provider: "wechat_pay", type: "REFUND.SUCCESS" });
-    await expect(requestInvoice(handle.db, userId, body(wechat.id))).rejects.toMatchObject({ statusCode: 409, message: "该订单已退款，不能开具发票" });
+    const refunded = await order(userId, "paid");
+    // Through billing's one refund logic (the local provider records the refund at once).
+    await refundOrder(handle.db, refunded.id, 100, "部分退款", { userId: randomUUID(), ip: null }, { gateways: { local: localRefundGateway } });
+    await expect(requestInvoice(handle.db, userId, body(refunded.id))).rejects.toMatchObject({ statusCode: 409, message: "该订单已退款，不能开具发票" });
+    const underWay = await order(userId, "paid", "wechat_pay");
+    await handle.db.insert(checkoutRefunds).values({ orderId: underWay.id, userId, provider: "wechat_pay", amount: 4900, reason: "退款", actorId: randomUUID(), status: "pending" });
+    await expect(requestInvoice(handle.db, userId, body(underWay.id))).rejects.toMatchObject({ statusCode: 409, message: "该订单已退款，不能开具发票" });
+    const failed = await order(userId, "paid", "alipay");
+    await handle.db.insert(checkoutRefunds).values({ orderId: failed.id, userId, provider: "alipay", amount: 4900, reason: "退款", actorId: randomUUID(), status: "failed" });
     const listed = await listOrdersWithInvoices(handle.db, userId);
-    expect(listed.map((row) => row.invoiceable)).toEqual([false, false]);
+    expect(Object.fromEntries(listed.map((row) => [row.orderId, row.invoiceable]))).toEqual({ [refunded.id]: false, [underWay.id]: false, [failed.id]: true });
   });
 });

@@ -60,7 +60,9 @@ export async function syncStripeSubscription(
   if (!userId || !item || !target) return null;
 
   const periodStart = new Date(item.current_period_start * 1000);
-  const periodEnd = new Date(item.current_period_end * 1000);
+  // A refund shortens a period with `cancel_at` (refunds/refund-period.ts): the subscription ends then.
+  const cancelAt = subscription.cancel_at ?? null;
+  const periodEnd = new Date(Math.min(item.current_period_end, cancelAt ?? Infinity) * 1000);
   let { planId, interval } = target;
   const change = await getScheduledChange(db, userId);
   if (change) {
@@ -82,7 +84,7 @@ export async function syncStripeSubscription(
       status,
       periodStart,
       periodEnd,
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end || cancelAt !== null,
       provider: "stripe",
       providerCustomerId: idOf(subscription.customer),
       providerSubscriptionId: subscription.id,

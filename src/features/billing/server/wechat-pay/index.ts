@@ -6,7 +6,7 @@ export { WechatPayClient, WechatPayError } from "./client";
 export { wechatPaySetupFromEnv, type WechatPaySetup } from "./config";
 export { handleWechatPayNotification } from "./notification";
 export { closeExpiredWechatPayOrder, createWechatPayOrder, queryWechatPayTransaction, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder, type WechatPayOrderInput } from "./orders";
-export { refundWechatPayOrder } from "./refunds";
+export { wechatPayRefundGateway } from "./refunds";
 
 let cached: { client: WechatPayClient | null } | undefined;
 

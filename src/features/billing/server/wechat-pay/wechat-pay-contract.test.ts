@@ -1,14 +1,15 @@
 import { createVerify, generateKeyPairSync, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutOrders, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
+import { checkoutOrders, checkoutRefunds, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
 import { getSubscriptionSummary } from "../subscription-summary";
 import { WechatPayClient } from "./client";
 import { wechatPaySetupFromEnv, type WechatPaySetup } from "./config";
 import { handleWechatPayNotification } from "./notification";
 import { closeExpiredWechatPayOrder, createWechatPayOrder, ORDER_TIMEOUT_MS, syncWechatPayOrder, type WechatPayOrder } from "./orders";
-import { refundWechatPayOrder } from "./refunds";
+import { refundOrder } from "../refunds";
+import { wechatPayRefundGateway } from "./refunds";
 import { rsaSign } from "./signatures";
 import { FakeWechatPay } from "./testing/fake-wechat-pay";
 import { makeWechatPayTestKeys } from "./testing/test-keys";
@@ -185,23 +186,31 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
 
   it("a partial refund shortens the period by its share once; a full refund ends the plan", async () => {
     const before = (await subscriptionOf(alice))!;
-    const refund = await refundWechatPayOrder(handle.db, client, { orderId: aliceOrder.orderId, amount: 1225, reason: "用户申请" });
-    expect(refund.status).toBe("PROCESSING");
-    expect(fake.refunds.get(refund.outRefundNo)).toMatchObject({ amount: { refund: 1225, total: 4900 }, notify_url: notifyUrl() });
+    // Through billing's one refund logic (refunds/refund-order.ts) with 微信支付's gateway.
+    const operator = { userId: randomUUID(), ip: null };
+    const refundOf = (orderId: string, amount: number) => refundOrder(handle.db, orderId, amount, "用户申请", operator, { gateways: { wechat_pay: wechatPayRefundGateway(client) } });
+    const refund = await refundOf(aliceOrder.orderId, 1225);
+    const outRefundNo = refund.refundId.replace(/-/g, "");
+    expect(refund.status).toBe("pending");
+    expect(fake.refunds.get(outRefundNo)).toMatchObject({ amount: { refund: 1225, total: 4900 }, notify_url: notifyUrl() });
     expect((await subscriptionOf(alice))!.currentPeriodEnd).toEqual(before.currentPeriodEnd);
+    // Pending counts against what is left.
+    await expect(refundOf(aliceOrder.orderId, 3676)).rejects.toMatchObject({ statusCode: 400 });
 
-    expect((await fake.completeRefund(refund.outRefundNo)).status).toBe(204);
+    expect((await fake.completeRefund(outRefundNo)).status).toBe(204);
     const length = before.currentPeriodEnd!.getTime() - before.currentPeriodStart!.getTime();
     const shortened = (await subscriptionOf(alice))!;
-    expect(shortened.currentPeriodEnd!.getTime()).toBe(before.currentPeriodEnd!.getTime() - Math.round(length / 4));
+    expect(shortened.currentPeriodEnd!.getTime()).toBe(before.currentPeriodEnd!.getTime() - Math.floor(length / 4));
     expect(shortened.status).toBe("active");
-    expect((await fake.completeRefund(refund.outRefundNo)).status).toBe(204);
+    // The notification repeated changes nothing: no second ledger row, no second shortening.
+    expect((await fake.completeRefund(outRefundNo)).status).toBe(204);
     expect(await subscriptionOf(alice)).toEqual(shortened);
+    expect((await paymentsOf(alice)).filter((row) => row.reason === "refund").map((row) => row.amount)).toEqual([-1225]);
 
-    await expect(refundWechatPayOrder(handle.db, client, { orderId: bobOrder.orderId, amount: 4901 })).rejects.toMatchObject({ statusCode: 400 });
-    const full = await refundWechatPayOrder(handle.db, client, { orderId: bobOrder.orderId });
-    expect(fake.refunds.get(full.outRefundNo)!.amount).toEqual({ refund: 4900, total: 4900 });
-    expect((await fake.completeRefund(full.outRefundNo)).status).toBe(204);
+    await expect(refundOf(bobOrder.orderId, 4901)).rejects.toMatchObject({ statusCode: 400 });
+    const full = await refundOf(bobOrder.orderId, 4900);
+    expect(fake.refunds.get(full.refundId.replace(/-/g, ""))!.amount).toEqual({ refund: 4900, total: 4900 });
+    expect((await fake.completeRefund(full.refundId.replace(/-/g, ""))).status).toBe(204);
     expect(await summary(bob)).toMatchObject({ plan: { id: "free" } });
     expect((await subscriptionOf(bob))!.status).toBe("canceled");
   });
@@ -222,8 +231,8 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     expect(renewalRow.periodEnd!.getTime() - bought.currentPeriodEnd!.getTime()).toBeGreaterThan(364 * 86_400_000);
 
     // A full refund of the renewal takes back exactly the year it bought: the first month stays.
-    const refund = await refundWechatPayOrder(handle.db, client, { orderId: renewal.orderId });
-    expect((await fake.completeRefund(refund.outRefundNo)).status).toBe(204);
+    const refund = await refundOrder(handle.db, renewal.orderId, renewalRow.amount, "用户申请", { userId: randomUUID(), ip: null }, { gateways: { wechat_pay: wechatPayRefundGateway(client) } });
+    expect((await fake.completeRefund(refund.refundId.replace(/-/g, ""))).status).toBe(204);
     expect(await subscriptionOf(dave)).toMatchObject({ status: "active", currentPeriodEnd: bought.currentPeriodEnd });
   });
 
@@ -237,7 +246,30 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     const noMerchant: Record<string, unknown> = { ...otherMerchant };
     delete noMerchant.mchid;
     expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", noMerchant))).status).toBe(400);
+    // A refund we did not ask for (made in the merchant platform): not applied.
+    const notOurs = { ...resource, out_trade_no: aliceOrder.outTradeNo, out_refund_no: randomUUID().replace(/-/g, "") };
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", notOurs))).status).toBe(404);
     expect((await subscriptionOf(alice))!.status).toBe("active");
+  });
+
+  it("a refund WeChat closes (REFUND.ABNORMAL) is marked failed and its amount can be refunded again", async () => {
+    const gateways = { wechat_pay: wechatPayRefundGateway(client) };
+    const operator = { userId: randomUUID(), ip: null };
+    const before = await subscriptionOf(alice);
+    const refund = await refundOrder(handle.db, aliceOrder.orderId, 100, "试退", operator, { gateways });
+    const outRefundNo = refund.refundId.replace(/-/g, "");
+    const abnormal = { mchid: MCH_ID, out_trade_no: aliceOrder.outTradeNo, out_refund_no: outRefundNo, refund_status: "ABNORMAL", amount: { total: 4900, refund: 100 } };
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.ABNORMAL", abnormal))).status).toBe(204);
+    const [row] = await handle.db.select().from(checkoutRefunds).where(eq(checkoutRefunds.id, refund.refundId));
+    expect(row).toMatchObject({ status: "failed" });
+    // A SUCCESS arriving after it changes nothing either.
+    expect((await fake.deliver(notifyUrl(), fake.notification("REFUND.SUCCESS", { ...abnormal, refund_status: "SUCCESS" }))).status).toBe(204);
+    expect(await subscriptionOf(alice)).toEqual(before);
+    // The fake still counts the closed refund: its refusal is answered in Chinese and nothing is kept here.
+    await expect(refundOrder(handle.db, aliceOrder.orderId, 3675, "余额", operator, { gateways })).rejects.toMatchObject({ statusCode: 502, message: "微信支付退款失败：退款金额错误" });
+    expect((await handle.db.select().from(checkoutRefunds).where(eq(checkoutRefunds.orderId, aliceOrder.orderId))).map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
+    fake.refunds.delete(outRefundNo);
+    expect(await refundOrder(handle.db, aliceOrder.orderId, 3675, "余额", operator, { gateways })).toMatchObject({ status: "pending", remaining: 0 });
   });
 
   it("a request the fake cannot verify (another merchant key) is refused by it", async () => {

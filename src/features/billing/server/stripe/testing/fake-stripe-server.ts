@@ -14,6 +14,7 @@ export type FakeSubscription = {
   customer: string;
   status: string;
   cancel_at_period_end: boolean;
+  cancel_at: number | null;
   metadata: Record<string, string>;
   items: { object: "list"; data: FakeItem[] };
 };
@@ -54,6 +55,11 @@ export class FakeStripe {
   readonly sessions = new Map<string, Params & { id: string }>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly requests: { method: string; path: string; params: Params }[] = [];
+  /** Refunds by id; a PaymentIntent per invoice a completed session paid (amount in 分). */
+  readonly refunds = new Map<string, { id: string; object: "refund"; payment_intent: string; amount: number; status: string; metadata: Record<string, string> }>();
+  readonly paymentIntents = new Map<string, { id: string; invoice: string; amount: number }>();
+  private readonly idempotent = new Map<string, unknown>();
+  private failures: { status: number; error: Record<string, string>; route?: string }[] = [];
   private counter = 0;
   private server: Server | undefined;
 
@@ -82,6 +88,11 @@ export class FakeStripe {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
+  /** The next request (to `route`, e.g. "POST /v1/refunds", when given) is answered with this Stripe error. */
+  failNext(status: number, error: Record<string, string>, route?: string): void {
+    this.failures.push({ status, error, route });
+  }
+
   /** Stripe's side of a paid Checkout Session: the subscription it creates. */
   completeSession(sessionId: string, period: { start: number; end: number }): FakeSubscription {
     const session = this.sessions.get(sessionId)!;
@@ -93,12 +104,18 @@ export class FakeStripe {
       customer: this.nextId("cus"),
       status: "active",
       cancel_at_period_end: false,
+      cancel_at: null,
       metadata: record(session.subscription_data as Params, "metadata"),
       items: { object: "list", data: [{ id: this.nextId("si"), object: "subscription_item", price, current_period_start: period.start, current_period_end: period.end, quantity: 1 }] },
     };
     this.subscriptions.set(subscription.id, subscription);
     session.subscription = subscription.id;
     session.customer = subscription.customer;
+    // The first invoice, paid by a PaymentIntent of the price's amount.
+    const invoice = this.nextId("in");
+    const intent = this.nextId("pi");
+    this.paymentIntents.set(intent, { id: intent, invoice, amount: price.unit_amount });
+    session.invoice = invoice;
     return subscription;
   }
 
@@ -117,6 +134,13 @@ export class FakeStripe {
     const params = parseForm(request.method === "GET" ? url.search.slice(1) : body);
     this.requests.push({ method: request.method ?? "GET", path: url.pathname, params });
     const route = `${request.method} ${url.pathname}`;
+    const failing = this.failures.findIndex((failure) => !failure.route || failure.route === route);
+    if (failing >= 0) {
+      const [failure] = this.failures.splice(failing, 1);
+      return { status: failure!.status, body: { error: failure!.error } };
+    }
+    const key = request.headers["idempotency-key"];
+    if (typeof key === "string" && this.idempotent.has(key)) return { status: 200, body: this.idempotent.get(key) };
 
     if (route === "GET /v1/prices") {
       const keys = Object.values((params.lookup_keys as Params | undefined) ?? {});
@@ -143,11 +167,37 @@ export class FakeStripe {
       this.sessions.set(id, session);
       return { status: 200, body: session };
     }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === "GET" && sessionMatch) {
+      const session = this.sessions.get(sessionMatch[1]!);
+      return session ? { status: 200, body: { invoice: null, ...session } } : { status: 404, body: { error: { type: "invalid_request_error", message: "No such checkout session" } } };
+    }
+    if (route === "GET /v1/invoice_payments") {
+      const invoice = text(params, "invoice");
+      const data = [...this.paymentIntents.values()]
+        .filter((intent) => intent.invoice === invoice)
+        .map((intent) => ({ id: `inpay_${intent.id}`, object: "invoice_payment", invoice, status: "paid", amount_paid: intent.amount, payment: { type: "payment_intent", payment_intent: intent.id } }));
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/invoice_payments" } };
+    }
+    if (route === "POST /v1/refunds") {
+      const intent = this.paymentIntents.get(text(params, "payment_intent") ?? "");
+      if (!intent) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } } };
+      const refunded = [...this.refunds.values()].filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+      const amount = Number(text(params, "amount") ?? intent.amount - refunded);
+      if (refunded >= intent.amount) return { status: 400, body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } } };
+      if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) return { status: 400, body: { error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund amount is greater than unrefunded amount on charge" } } };
+      const refund = { id: this.nextId("re"), object: "refund" as const, payment_intent: intent.id, amount, status: "succeeded", metadata: record(params, "metadata") };
+      this.refunds.set(refund.id, refund);
+      if (typeof key === "string") this.idempotent.set(key, refund);
+      return { status: 200, body: refund };
+    }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (subscriptionMatch) {
       const subscription = this.subscriptions.get(subscriptionMatch[1]!);
       if (!subscription) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such subscription" } } };
+      if (request.method === "DELETE") subscription.status = "canceled";
       if (request.method === "POST") {
+        if (text(params, "cancel_at")) subscription.cancel_at = Number(text(params, "cancel_at"));
         if (text(params, "cancel_at_period_end")) subscription.cancel_at_period_end = text(params, "cancel_at_period_end") === "true";
         const newPrice = text((params.items as Params | undefined)?.["0"] as Params | undefined, "price");
         if (newPrice) subscription.items.data[0]!.price = this.prices.get(newPrice)!;
