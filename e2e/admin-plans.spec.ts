@@ -1,21 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
+import type { Page } from "@playwright/test";
+import { signInThroughApi } from "./support/accounts";
+import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { toastRegion } from "./support/toasts";
 
-// The operator console's 套餐 section (issue 18). The e2e server lists this address in ADMIN_EMAILS.
-const ADMIN: TestAccount = { email: "e2e-admin@example.com", password: "Spark-e2e-admin-2026" };
-
-/** The operator's account: registered and confirmed once (a retry or another spec finds it there). */
-async function ensureAdminAccount(request: APIRequestContext): Promise<void> {
-  const existing = await request.post("/api/auth/signin", { data: ADMIN });
-  if (existing.ok()) return;
-  const signUp = await request.post("/api/auth/signup", { data: { type: "email", ...ADMIN } });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { link } = await latestOutboxMessage(request, ADMIN.email);
-  await request.get(link!, { maxRedirects: 0 });
-}
+// The operator console's 套餐 section (issue 18).
 
 async function savePlan(page: Page, planId: string, fill: Record<string, string>) {
   await page.goto(`/admin/plans/${planId}`);

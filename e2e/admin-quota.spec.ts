@@ -1,20 +1,9 @@
-import type { APIRequestContext } from "@playwright/test";
-import { createConfirmedAccount, latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
+import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
+import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { toastRegion } from "./support/toasts";
 
-// The operator console's 额度 and 用量 sections (issue 18). The e2e server lists this address in ADMIN_EMAILS.
-const ADMIN: TestAccount = { email: "e2e-admin@example.com", password: "Spark-e2e-admin-2026" };
-
-/** The operator's account: registered and confirmed once (a retry or another spec finds it there). */
-async function ensureAdminAccount(request: APIRequestContext): Promise<void> {
-  const existing = await request.post("/api/auth/signin", { data: ADMIN });
-  if (existing.ok()) return;
-  const signUp = await request.post("/api/auth/signup", { data: { type: "email", ...ADMIN } });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { link } = await latestOutboxMessage(request, ADMIN.email);
-  await request.get(link!, { maxRedirects: 0 });
-}
+// The operator console's 额度 and 用量 sections (issue 18).
 
 test("an operator grants tokens with a reason and the user's usage page shows the grant", async ({ page }) => {
   await ensureAdminAccount(page.request);

@@ -1,20 +1,11 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { createConfirmedAccount, latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
+import type { Page } from "@playwright/test";
+import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
+import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { toastRegion } from "./support/toasts";
 
 // 发票 (issue 20 point 6): a user requests a 普通发票 for a paid order, an operator marks it issued in the
-// console, the user sees 已开具. The e2e server lists this address in ADMIN_EMAILS.
-const ADMIN: TestAccount = { email: "e2e-admin@example.com", password: "Spark-e2e-admin-2026" };
-
-async function ensureAdminAccount(request: APIRequestContext): Promise<void> {
-  const existing = await request.post("/api/auth/signin", { data: ADMIN });
-  if (existing.ok()) return;
-  const signUp = await request.post("/api/auth/signup", { data: { type: "email", ...ADMIN } });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { link } = await latestOutboxMessage(request, ADMIN.email);
-  await request.get(link!, { maxRedirects: 0 });
-}
+// console, the user sees 已开具.
 
 /** Buys 专业版 (monthly) through the local test checkout; answers the order id. */
 async function buyPro(page: Page): Promise<string> {
