@@ -1,8 +1,9 @@
 import { grantListedAdmins } from "@/features/admin/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
+import { getChinaPay, startExpiredOrdersJob } from "@/features/billing/server/china-checkout";
 import { getWechatPay } from "@/features/billing/server/wechat-pay";
-import { getDatabase } from "./db";
+import { getDatabase, getDatabaseHandle } from "./db";
 import { getEnv } from "./env";
 
 /** Set by server.mjs, the only safe way to serve a production build. */
@@ -41,6 +42,8 @@ async function startServer() {
   await ensureDemoAccount().catch((error: unknown) => console.warn("演示账号创建失败：", error instanceof Error ? error.message : error));
   // ADMIN_EMAILS: operators whose accounts exist already (others get the role on their first visit).
   await grantListedAdmins().catch((error: unknown) => console.warn("管理员授权失败：", error instanceof Error ? error.message : error));
+  // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
+  startExpiredOrdersJob(getDatabaseHandle, getChinaPay);
 }
 
 await startServer();

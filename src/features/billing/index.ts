@@ -21,6 +21,7 @@ export { describeSubscription, type SubscriptionStatusLine } from "./subscriptio
 export type { PaymentView, QuotaGrantView, SubscriptionSummary } from "./types";
 export { CheckoutOrderView } from "./components/checkout-order-view";
 export { CheckoutReturnToast } from "./components/checkout-return-toast";
+export { ProviderReturnRedirect } from "./components/provider-return-redirect";
 export { CurrentPlanCard } from "./components/current-plan-card";
 export { PaymentHistory } from "./components/payment-history";
 export { PlanOptions } from "./components/plan-options";

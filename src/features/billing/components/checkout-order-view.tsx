@@ -6,6 +6,7 @@ import { billingCopy } from "../copy";
 import { formatAmountFen, formatBillingDate, formatOrderNumber } from "../format";
 import { planOrFree } from "../plans";
 import { CheckoutOrderActions } from "./checkout-order-actions";
+import { TestQrOptions } from "./test-qr-options";
 
 /** The local checkout page's order summary, clearly marked 测试模式, with its two buttons. */
 export function CheckoutOrderView({ order }: { order: CheckoutOrder }) {
@@ -43,7 +44,10 @@ export function CheckoutOrderView({ order }: { order: CheckoutOrder }) {
         </dl>
       </section>
       {order.status === "pending" ? (
-        <CheckoutOrderActions orderId={order.id} />
+        <>
+          <CheckoutOrderActions orderId={order.id} />
+          <TestQrOptions orderId={order.id} />
+        </>
       ) : (
         <div className="grid gap-3 text-center">
           <p className="text-muted-foreground">

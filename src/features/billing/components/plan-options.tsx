@@ -14,6 +14,7 @@ import { planPriceCny, planRank, plans, type BillingInterval, type Plan } from "
 import type { SubscriptionSummary } from "../types";
 import { ConfirmDialog } from "./confirm-dialog";
 import { IntervalSwitch } from "./interval-switch";
+import { PaymentMethodDialog } from "./payment-method-dialog";
 
 /** Every plan with what the user can do about it: upgrade (checkout), downgrade at the period end, undo. */
 export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
@@ -85,6 +86,7 @@ export function PlanOptions({ summary }: { summary: SubscriptionSummary }) {
           })}
         </ul>
       </CardContent>
+      <PaymentMethodDialog flow={checkout} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

@@ -12,13 +12,15 @@ import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { planPriceCny, plans, type BillingInterval } from "../plans";
 import { IntervalSwitch } from "./interval-switch";
+import { PaymentMethodDialog } from "./payment-method-dialog";
 
 const POPULAR_PLAN = "pro";
 
 /** The plans side by side with the 月付 / 年付 switch; the buttons sign up or start a checkout. */
 export function PricingPlans() {
   const [interval, setInterval] = useState<BillingInterval>("month");
-  const { start, pending } = useStartCheckout();
+  const checkout = useStartCheckout();
+  const { start, pending } = checkout;
   const closed = useCheckoutAvailability() === false;
   const { pricing } = billingCopy;
 
@@ -78,6 +80,7 @@ export function PricingPlans() {
           );
         })}
       </ul>
+      <PaymentMethodDialog flow={checkout} />
     </div>
   );
 }

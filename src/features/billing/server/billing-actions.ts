@@ -2,13 +2,17 @@ import { ApiRouteError } from "@/lib/api";
 import type { Database } from "@/lib/db";
 import { billingCopy } from "../copy";
 import { findPlan, planOrFree, planRank, type BillingInterval, type PlanId } from "../plans";
+import type { CheckoutMethod } from "../checkout-methods";
 import type { CheckoutResult, SubscriptionAction } from "../schemas";
 import { getActiveSubscriptionRow } from "./activate";
+import { getChinaPay, startChinaCheckout, type ChinaPay, type Payer } from "./china-checkout";
 import { getProviders, type Providers } from "./providers";
 import { getScheduledChange } from "./scheduled-changes";
 import { settleLocalSubscription } from "./settle-period";
 
 type ActionOptions = { now?: Date; providers?: Providers };
+/** 微信支付 / 支付宝: the rails and what the chosen method needs to know about the payer. */
+type ChinaOptions = { chinaPay?: ChinaPay; payer?: Payer };
 
 /**
  * `POST /api/checkout`: pay for a plan. Allowed for a higher plan, or the same plan on another
@@ -17,12 +21,13 @@ type ActionOptions = { now?: Date; providers?: Providers };
 export async function startCheckout(
   db: Database,
   userId: string,
-  input: { planId: PlanId; interval: BillingInterval },
-  { now = new Date(), providers = getProviders() }: ActionOptions = {},
+  input: { planId: PlanId; interval: BillingInterval; method?: CheckoutMethod },
+  { now = new Date(), providers = getProviders(), chinaPay, payer = {} }: ActionOptions & ChinaOptions = {},
 ): Promise<CheckoutResult> {
-  // Without a payment provider nobody gets past this point, whatever they ask for.
+  // Without a payment provider nobody gets past this point, whatever they ask for (a 微信支付 /
+  // 支付宝 method is checked against the configuration by startChinaCheckout).
   const checkout = providers.checkout;
-  if (!checkout) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
+  if (!checkout && !input.method) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
   const plan = findPlan(input.planId);
   if (!plan || plan.id === "free") throw new ApiRouteError(400, billingCopy.errors.freePlanCheckout);
   await settleLocalSubscription(db, userId, now);
@@ -30,7 +35,8 @@ export async function startCheckout(
   const currentPlan = planOrFree(current?.planId);
   if (current && currentPlan.id === plan.id && current.interval === input.interval) throw new ApiRouteError(409, billingCopy.errors.alreadySubscribed);
   if (planRank(plan.id) < planRank(currentPlan.id)) throw new ApiRouteError(409, billingCopy.errors.useDowngrade);
-  return checkout.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
+  if (input.method) return startChinaCheckout(db, chinaPay ?? getChinaPay(), { userId, plan, interval: input.interval, method: input.method, payer, now });
+  return checkout!.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
 }
 
 /** `POST /api/billing/subscription`: cancel / resume at the period end, schedule or undo a downgrade. */

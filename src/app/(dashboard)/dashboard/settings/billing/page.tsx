@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { getCurrentUserId } from "@/features/auth/server";
-import { CheckoutReturnToast, CurrentPlanCard, PaymentHistory, PlanOptions, SubscriptionControls } from "@/features/billing";
+import { CheckoutReturnToast, CurrentPlanCard, PaymentHistory, PlanOptions, ProviderReturnRedirect, SubscriptionControls } from "@/features/billing";
 import { getSubscriptionSummary, listPayments } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -23,6 +23,7 @@ export default async function BillingPage() {
       <PageHeading title="订阅与账单" description="在这里查看和管理您的订阅。" />
       <Suspense>
         <CheckoutReturnToast />
+        <ProviderReturnRedirect />
       </Suspense>
       <CurrentPlanCard summary={summary} />
       <SubscriptionControls summary={summary} />
