@@ -17,8 +17,8 @@ export const chinaCheckoutCopy = {
     description: (planName: string, price: string) => `购买${planName}，应付 ${price}`,
     pay: "去支付",
     cancel: "取消",
-    jsapiNeedsWechat: "在微信内使用微信支付，需要先用微信登录本站（或在账号设置中绑定微信）。也可以改用支付宝。",
-    signInWithWechat: "用微信登录",
+    jsapiNeedsWechat: "在微信内使用微信支付，需要本账号已用微信登录或绑定微信。也可以改用支付宝。",
+    signInWithWechat: "去绑定微信",
   },
   order: {
     title: "扫码支付",

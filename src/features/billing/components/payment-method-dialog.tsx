@@ -58,7 +58,7 @@ export function PaymentMethodDialog({ flow }: { flow: Flow }) {
         {jsapiBlocked && chooser?.choices.includes("wechat_jsapi") ? (
           <p role="note" className="text-sm text-muted-foreground">
             {copy.chooser.jsapiNeedsWechat}{" "}
-            <Link className="font-medium text-primary underline" href="/auth/signin">
+            <Link className="font-medium text-primary underline" href="/dashboard/settings#identities">
               {copy.chooser.signInWithWechat}
             </Link>
           </p>
