@@ -18,6 +18,8 @@ export default async function OrderPaymentPage({ params }: Props) {
   // A return from 支付宝 / 微信 H5 may arrive before the notification: ask the provider at once.
   const view = await readCheckoutOrderView(await getDatabase(), getChinaPay(), userId, orderId, { sync: true });
   if (!view) notFound();
+  // Not a 微信支付 / 支付宝 order (the plain test checkout's): its own page.
+  if (!view.brand) redirect(`/checkout/${view.id}`);
   const qrImage = view.qr ? await qrImageDataUrl(view.qr.content) : null;
   return <OrderPaymentView initial={view} qrImage={qrImage} />;
 }
