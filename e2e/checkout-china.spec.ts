@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page, Response } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { startChinaPayStack, type ChinaPayStack } from "./support/china-pay-stack";
 import { expect, test } from "./support/fixtures";
@@ -31,6 +31,18 @@ async function signedInOnChinaServer(browser: Browser): Promise<{ context: Brows
   return { context, page };
 }
 
+/** The pricing page, once hydrated and told how one can pay here (its two GET /api/checkout: plans and chooser). */
+async function openPricing(page: Page) {
+  let answered = 0;
+  const counted = (response: Response) => {
+    if (new URL(response.url()).pathname === "/api/checkout" && response.request().method() === "GET") answered += 1;
+  };
+  page.on("response", counted);
+  await page.goto("/pricing");
+  await expect.poll(() => answered).toBeGreaterThanOrEqual(2);
+  page.off("response", counted);
+}
+
 async function expectPlanActive(page: Page) {
   await expect(page).toHaveURL(/\/dashboard\/settings\/billing(\?checkout=success)?$/);
   await expect(page.getByText("支付成功，套餐已生效", { exact: true })).toBeVisible();
@@ -40,10 +52,11 @@ async function expectPlanActive(page: Page) {
 
 test("专业版 by 微信支付 Native QR: the QR page shows amount and countdown, the scan lands on billing; another user gets 404", async ({ browser }) => {
   const { context, page } = await signedInOnChinaServer(browser);
-  await page.goto("/pricing");
+  await openPricing(page);
   await page.getByRole("button", { name: "选择专业版" }).click();
 
   const chooser = page.getByRole("dialog", { name: "选择支付方式" });
+  await expect(chooser).toBeVisible();
   await expect(chooser.getByRole("radio")).toHaveText(["微信支付（扫码）", "支付宝（网页收银台）", "支付宝（扫码）"]);
   await expect(chooser.getByRole("radio", { name: "微信支付（扫码）" })).toHaveAttribute("aria-checked", "true");
   await chooser.getByRole("button", { name: "去支付" }).click();
@@ -72,7 +85,7 @@ test("专业版 by 微信支付 Native QR: the QR page shows amount and countdow
 
 test("专业版 by 支付宝 电脑网站支付: the cashier, then the return settles by query before any notification", async ({ browser }) => {
   const { context, page } = await signedInOnChinaServer(browser);
-  await page.goto("/pricing");
+  await openPricing(page);
   await page.getByRole("button", { name: "选择专业版" }).click();
   const chooser = page.getByRole("dialog", { name: "选择支付方式" });
   await chooser.getByRole("radio", { name: "支付宝（网页收银台）" }).click();

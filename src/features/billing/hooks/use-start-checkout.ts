@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
-import { DEFAULT_METHOD, methodsForDevice, type CheckoutChoice, type JsapiPayParams } from "../checkout-methods";
+import { DEFAULT_METHOD, methodsForDevice, type CheckoutAvailability, type CheckoutChoice, type JsapiPayParams } from "../checkout-methods";
 import type { BillingInterval, PlanId } from "../plans";
 import type { CheckoutResult } from "../schemas";
 import { useCheckoutOptions } from "./use-checkout-options";
@@ -32,10 +32,10 @@ export function useStartCheckout() {
   const [pending, setPending] = useState<PlanId | null>(null);
   const [chooser, setChooser] = useState<CheckoutChooser | null>(null);
 
-  const choicesHere = (): CheckoutChoice[] => {
-    if (!options) return [DEFAULT_METHOD];
-    const methods = methodsForDevice(options.methods, device);
-    return [...methods, ...(options.defaultProvider ? [DEFAULT_METHOD] : [])];
+  const choicesHere = (known: CheckoutAvailability | null): CheckoutChoice[] => {
+    if (!known) return [DEFAULT_METHOD];
+    const methods = methodsForDevice(known.methods, device);
+    return [...methods, ...(known.defaultProvider ? [DEFAULT_METHOD] : [])];
   };
 
   async function pay(planId: PlanId, interval: BillingInterval, choice: CheckoutChoice) {
@@ -58,9 +58,11 @@ export function useStartCheckout() {
   }
 
   async function start(planId: PlanId, interval: BillingInterval) {
-    const choices = choicesHere();
+    // A click before the options arrived asks for them now: a default checkout may not exist here.
+    const known = options ?? (await apiFetch<CheckoutAvailability>("/api/checkout").catch(() => null));
+    const choices = choicesHere(known);
     // Inside WeChat, 微信支付 without a WeChat sign-in is still shown (with why it cannot be used).
-    const shown = options?.wechatJsapi === "needs-wechat-sign-in" || choices.length > 1;
+    const shown = known?.wechatJsapi === "needs-wechat-sign-in" || choices.length > 1;
     if (shown && choices.length > 0) setChooser({ planId, interval, choices });
     else await pay(planId, interval, choices[0] ?? DEFAULT_METHOD);
   }
