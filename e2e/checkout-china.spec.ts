@@ -120,3 +120,20 @@ test("test mode: the local checkout offers 微信支付 on the real QR page, and
   await page.getByRole("button", { name: "模拟扫码支付" }).click();
   await expectPlanActive(page);
 });
+
+test("test mode: when the countdown runs out the page shows 订单已过期 and offers 重新下单", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  const response = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "month" } });
+  const orderId = ((await response.json()) as { url: string }).url.split("/").pop()!;
+  expect((await page.request.post(`/api/checkout/${orderId}/test-qr`, { data: { brand: "alipay" } })).status()).toBe(200);
+
+  await page.clock.install();
+  await page.goto(`/dashboard/billing/checkout/${orderId}`);
+  await expect(page.getByRole("img", { name: "支付宝付款二维码" })).toBeVisible();
+  await expect(page.getByRole("timer")).toBeVisible();
+  await page.clock.fastForward("16:00");
+  await expect(page.getByText("订单已过期", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "重新下单" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "支付宝付款二维码" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "模拟扫码支付" })).toHaveCount(0);
+});
