@@ -78,7 +78,7 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
     startCheckout(handle.db, userId, { planId: "pro", interval: "month", method }, { providers, chinaPay: options.rails ?? pay, payer: { openid: options.openid, clientIp: options.clientIp }, now: options.now });
   const orderIdOf = (url: string) => /^\/dashboard\/billing\/checkout\/([0-9a-f-]{36})$/.exec(url)![1]!;
   const noDashes = (id: string) => id.replaceAll("-", "");
-  const view = (userId: string, orderId: string, now?: Date, sync = true) => readCheckoutOrderView(handle.db, pay, userId, orderId, { now, sync });
+  const view = (userId: string, orderId: string, now?: Date, sync = true) => readCheckoutOrderView(handle.db, pay, userId, orderId, { now, sync, minQueryIntervalMs: 0 });
   const planOf = async (userId: string) => (await getSubscriptionSummary(handle.db, userId)).plan.id;
 
   it("微信 Native: the QR page's order has the plan's amount, its code_url and a 30-minute expiry; only its owner sees it", async () => {
@@ -102,6 +102,17 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
     expect((await view(alice, orderId))!.status).toBe("paid");
     expect((await view(alice, orderId))!.status).toBe("paid");
     expect(await planOf(alice)).toBe("pro");
+  });
+
+  it("a script polling an order asks the provider at most every 2 seconds", async () => {
+    const alice = randomUUID();
+    const orderId = orderIdOf((await buy(alice, "wechat_native")).url);
+    const queries = () => wechat.requests.filter((request) => request.method === "GET" && request.path.includes(noDashes(orderId))).length;
+    const at = new Date();
+    for (let poll = 0; poll < 5; poll += 1) await readCheckoutOrderView(handle.db, pay, alice, orderId, { sync: true, now: at });
+    expect(queries()).toBe(1);
+    await readCheckoutOrderView(handle.db, pay, alice, orderId, { sync: true, now: new Date(at.getTime() + 2000) });
+    expect(queries()).toBe(2);
   });
 
   it("H5 returns to our order page; JSAPI needs the 公众号 openid and answers signed parameters", async () => {

@@ -9,6 +9,18 @@ import { closeExpiredWechatPayOrder, syncWechatPayOrder } from "../wechat-pay";
 import { brandOfOrder, isTestQrOrder, orderExpiresAt, qrOfOrder } from "./order-qr";
 import type { ChinaPay } from "./rails";
 
+/** A poll may ask the provider about one order at most this often (per process): polling by a script must not spend the merchant's API quota. */
+export const MIN_QUERY_INTERVAL_MS = 2000;
+const lastQueried = new Map<string, number>();
+
+function mayQuery(orderId: string, now: Date, minIntervalMs: number): boolean {
+  const last = lastQueried.get(orderId);
+  if (last !== undefined && now.getTime() - last < minIntervalMs) return false;
+  if (lastQueried.size >= 10_000) lastQueried.clear();
+  lastQueried.set(orderId, now.getTime());
+  return true;
+}
+
 /** Closed by its timeout (not canceled by the user before it). A pending order past it is no longer payable. */
 function statusOf(order: CheckoutOrder, expiresAt: Date | null, now: Date): OrderStatus {
   if (!expiresAt) return order.status;
@@ -41,9 +53,10 @@ export function orderView(order: CheckoutOrder, pay: Pick<ChinaPay, "alipay">, n
  * so a payment that landed meanwhile still counts). A provider that does not answer changes nothing:
  * the page keeps polling and the notification remains the source of truth.
  */
-async function syncPendingOrder(db: Database, pay: ChinaPay, order: CheckoutOrder, now: Date): Promise<void> {
+async function syncPendingOrder(db: Database, pay: ChinaPay, order: CheckoutOrder, now: Date, minQueryIntervalMs: number): Promise<void> {
   const expiresAt = orderExpiresAt(order, pay.alipay?.orderTimeoutMs);
   const expired = expiresAt !== null && now >= expiresAt;
+  if (!isTestQrOrder(order) && !mayQuery(order.id, now, minQueryIntervalMs)) return;
   try {
     if (order.provider === "wechat_pay" && pay.wechatPay) {
       if (expired) await closeExpiredWechatPayOrder(db, pay.wechatPay, order.id, now);
@@ -67,12 +80,12 @@ export async function readCheckoutOrderView(
   pay: ChinaPay,
   userId: string,
   orderId: string,
-  { now = new Date(), sync = false }: { now?: Date; sync?: boolean } = {},
+  { now = new Date(), sync = false, minQueryIntervalMs = MIN_QUERY_INTERVAL_MS }: { now?: Date; sync?: boolean; minQueryIntervalMs?: number } = {},
 ): Promise<CheckoutOrderView | null> {
   const order = await getCheckoutOrder(db, userId, orderId);
   if (!order) return null;
   if (!sync || order.status !== "pending") return orderView(order, pay, now);
-  await syncPendingOrder(db, pay, order, now);
+  await syncPendingOrder(db, pay, order, now, minQueryIntervalMs);
   const after = await getCheckoutOrder(db, userId, orderId);
   return after ? orderView(after, pay, now) : null;
 }
