@@ -96,7 +96,12 @@ for (const screen of screens) {
       const checkout = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "month" } });
       expect(checkout.status()).toBe(200);
       const { url } = (await checkout.json()) as { url: string };
-      expect(await walk(page, [...signedInRoutes, url], screen.width)).toEqual([]);
+      // The same order shown as a (test-mode) 微信支付 QR: the order page with its QR and countdown.
+      const orderId = url.split("/").pop()!;
+      const qrPage = `/dashboard/billing/checkout/${orderId}`;
+      const walked = await walk(page, [...signedInRoutes, url], screen.width);
+      expect((await page.request.post(`/api/checkout/${orderId}/test-qr`, { data: { brand: "wechat_pay" } })).status()).toBe(200);
+      expect([...walked, ...(await walk(page, [qrPage], screen.width))]).toEqual([]);
 
       if (screen.mobile) {
         // On a touch screen the composer does not talk about keyboard shortcuts, nor the forms about "the left".

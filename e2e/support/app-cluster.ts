@@ -64,7 +64,7 @@ export async function startAppCluster(count: number, env: Record<string, string>
   }
 }
 
-async function startAppProcess(port: number, env: Record<string, string>): Promise<AppProcess> {
+export async function startAppProcess(port: number, env: Record<string, string>): Promise<AppProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
     env: { ...process.env, SUPABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", ...env },

@@ -1,10 +1,11 @@
 import { grantListedAdmins } from "@/features/admin/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
+import { getChinaPay, startExpiredOrdersJob } from "@/features/billing/server/china-checkout";
 import { ensurePlansSeeded } from "@/features/billing/server/plan-catalog";
 import { getWechatPay } from "@/features/billing/server/wechat-pay";
 import { startRenewalReminderJob } from "@/features/billing/server/reminders/reminder-job";
-import { getDatabase } from "./db";
+import { getDatabase, getDatabaseHandle } from "./db";
 import { getEnv } from "./env";
 
 /** Set by server.mjs, the only safe way to serve a production build. */
@@ -47,6 +48,8 @@ async function startServer() {
   await grantListedAdmins().catch((error: unknown) => console.warn("管理员授权失败：", error instanceof Error ? error.message : error));
   // 续费提醒: 7 days and 1 day before a one-off period ends (mail + dashboard banner), hourly.
   startRenewalReminderJob();
+  // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
+  startExpiredOrdersJob(getDatabaseHandle, getChinaPay);
 }
 
 await startServer();

@@ -22,6 +22,7 @@ export { OrdersAndInvoices } from "./components/orders-and-invoices";
 export type { PaymentView, QuotaGrantView, SubscriptionSummary } from "./types";
 export { CheckoutOrderView } from "./components/checkout-order-view";
 export { CheckoutReturnToast } from "./components/checkout-return-toast";
+export { ProviderReturnRedirect } from "./components/provider-return-redirect";
 export { CurrentPlanCard } from "./components/current-plan-card";
 export { PaymentHistory } from "./components/payment-history";
 export { PlanOptions } from "./components/plan-options";

@@ -23,6 +23,21 @@ export {
   type AlipayPayment,
 } from "./server/alipay";
 export { closeExpiredWechatPayOrder, createWechatPayOrder, getWechatPay, handleWechatPayNotification, syncWechatPayOrder, type JsapiPayParams, type WechatPayMethod, type WechatPayOrder } from "./server/wechat-pay";
+export {
+  closeExpiredOrders,
+  configuredMethods,
+  getChinaPay,
+  orderPagePath,
+  qrImageDataUrl,
+  readCheckoutOrderView,
+  showLocalOrderAsQr,
+  simulateQrScan,
+  startExpiredOrdersJob,
+  type ChinaPay,
+  type Payer,
+  wechatJsapiState,
+  wechatMpOpenId,
+} from "./server/china-checkout";
 export { grantedTokensThisMonth, listQuotaGrants, quotaPeriod, type QuotaGrantView } from "./server/quota-grants";
 export { setPlanByOperator } from "./server/operator-plan";
 export { listOrdersWithInvoices, requestInvoice } from "./server/invoices/invoice-requests";

@@ -63,6 +63,39 @@ describe("checkout without CHECKOUT_TEST_MODE (production, no Stripe key)", () =
   it("tells the pricing page that online payment is not open", async () => {
     const response = await callRouteHandler(checkoutRoute.GET, new Request("http://localhost:3000/api/checkout"));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ open: false, testMode: false });
+    expect(await response.json()).toEqual({ open: false, testMode: false, defaultProvider: null, methods: [], wechatJsapi: null });
+  });
+
+  it("refuses a 微信支付 / 支付宝 method that is not configured (400), whatever the body claims", async () => {
+    const response = await startCheckout({ planId: "pro", interval: "month", method: "wechat_native" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: 400, message: "该支付方式暂未开通，请选择其他支付方式" });
+    expect((await startCheckout({ planId: "pro", interval: "month", method: "paypal" })).status).toBe(400);
+  });
+
+  it("keeps the test-mode QR endpoints closed (503)", async () => {
+    const db = await getDatabase();
+    const order = await createCheckoutOrder(db, { userId, plan: findPlan("pro")!, interval: "month", amount: 4900, provider: "local" });
+    const context = { params: Promise.resolve({ id: order.id }) };
+    const post = (route: { POST: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response> }, path: string, body?: unknown) =>
+      callRouteHandler(
+        (request) => route.POST(request, context),
+        new Request(`http://localhost:3000/api/checkout/${order.id}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) }),
+      );
+    expect((await post(await import("./[id]/test-qr/route"), "test-qr", { brand: "wechat_pay" })).status).toBe(503);
+    expect((await post(await import("./[id]/simulate-scan/route"), "simulate-scan")).status).toBe(503);
+    expect((await getSubscriptionSummary(db, userId)).plan.id).toBe("free");
+  });
+
+  it("answers the order status route with 404 for an order of another user", async () => {
+    const db = await getDatabase();
+    const theirs = await createCheckoutOrder(db, { userId: randomUUID(), plan: findPlan("pro")!, interval: "month", amount: 4900, provider: "local" });
+    const statusRoute = await import("./[id]/status/route");
+    const response = await callRouteHandler(
+      (request) => statusRoute.GET(request, { params: Promise.resolve({ id: theirs.id }) }),
+      new Request(`http://localhost:3000/api/checkout/${theirs.id}/status`),
+    );
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: 404, message: "订单不存在" });
   });
 });

@@ -5,6 +5,7 @@ import type { CheckoutOrder } from "@/lib/db";
 import { billingCopy } from "../copy";
 import { formatAmountFen, formatBillingDate, formatOrderNumber } from "../format";
 import { CheckoutOrderActions } from "./checkout-order-actions";
+import { TestQrOptions } from "./test-qr-options";
 
 /** The local checkout page's order summary, clearly marked 测试模式, with its two buttons (`planName`: the page reads it from the plans). */
 export function CheckoutOrderView({ order, planName }: { order: CheckoutOrder; planName: string }) {
@@ -41,7 +42,10 @@ export function CheckoutOrderView({ order, planName }: { order: CheckoutOrder; p
         </dl>
       </section>
       {order.status === "pending" ? (
-        <CheckoutOrderActions orderId={order.id} />
+        <>
+          <CheckoutOrderActions orderId={order.id} />
+          <TestQrOptions orderId={order.id} />
+        </>
       ) : (
         <div className="grid gap-3 text-center">
           <p className="text-muted-foreground">

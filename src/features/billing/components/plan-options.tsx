@@ -10,11 +10,12 @@ import { formatBillingDate, formatPriceCny, formatTokens } from "../format";
 import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { useSubscriptionActions } from "../hooks/use-subscription-actions";
-import { planPriceCny, planRank, type BillingInterval, type Plan } from "../plans";
+import { planPriceCny, planPriceFen, planRank, type BillingInterval, type Plan } from "../plans";
 import { canRenew } from "../subscription-status";
 import type { SubscriptionSummary } from "../types";
 import { ConfirmDialog } from "./confirm-dialog";
 import { IntervalSwitch } from "./interval-switch";
+import { PaymentMethodDialog } from "./payment-method-dialog";
 
 /**
  * Every plan with what the user can do about it: upgrade (checkout), downgrade at the period end, undo.
@@ -35,7 +36,7 @@ export function PlanOptions({ summary, plans }: { summary: SubscriptionSummary; 
     // 续费: a new period of the plan in force (month or year, as switched), from the current end.
     if (current && canRenew(summary)) {
       return (
-        <Button size="sm" disabled={checkoutClosed || checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval)}>
+        <Button size="sm" disabled={checkoutClosed || checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval, { planName: plan.name, priceFen: planPriceFen(plan, interval) })}>
           {checkout.pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
           {checkoutClosed ? billingCopy.pricing.notOpenButton : billing.renew}
         </Button>
@@ -57,7 +58,7 @@ export function PlanOptions({ summary, plans }: { summary: SubscriptionSummary; 
     }
     if (planRank(plans, plan.id) > planRank(plans, summary.plan.id) || (current && interval === "year")) {
       return (
-        <Button size="sm" disabled={checkoutClosed || checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval)}>
+        <Button size="sm" disabled={checkoutClosed || checkout.pending !== null} onClick={() => void checkout.start(plan.id, interval, { planName: plan.name, priceFen: planPriceFen(plan, interval) })}>
           {checkout.pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
           {checkoutClosed ? billingCopy.pricing.notOpenButton : current ? billing.switchToYearly : billing.upgrade(plan.name)}
         </Button>
@@ -98,6 +99,7 @@ export function PlanOptions({ summary, plans }: { summary: SubscriptionSummary; 
           })}
         </ul>
       </CardContent>
+      <PaymentMethodDialog flow={checkout} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

@@ -10,8 +10,9 @@ import { billingCopy } from "../copy";
 import { formatPriceCny, formatTokens } from "../format";
 import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
-import { planPriceCny, type BillingInterval, type Plan } from "../plans";
+import { planPriceCny, planPriceFen, type BillingInterval, type Plan } from "../plans";
 import { IntervalSwitch } from "./interval-switch";
+import { PaymentMethodDialog } from "./payment-method-dialog";
 
 const POPULAR_PLAN = "pro";
 
@@ -21,7 +22,8 @@ const POPULAR_PLAN = "pro";
  */
 export function PricingPlans({ plans }: { plans: readonly Plan[] }) {
   const [interval, setInterval] = useState<BillingInterval>("month");
-  const { start, pending } = useStartCheckout();
+  const checkout = useStartCheckout();
+  const { start, pending } = checkout;
   const closed = useCheckoutAvailability() === false;
   const { pricing } = billingCopy;
 
@@ -72,7 +74,7 @@ export function PricingPlans({ plans }: { plans: readonly Plan[] }) {
                   <Link href="/auth/signup">{pricing.startFree}</Link>
                 </Button>
               ) : (
-                <Button variant={popular ? "default" : "outline"} disabled={closed || pending !== null} onClick={() => void start(plan.id, interval)}>
+                <Button variant={popular ? "default" : "outline"} disabled={closed || pending !== null} onClick={() => void start(plan.id, interval, { planName: plan.name, priceFen: planPriceFen(plan, interval) })}>
                   {pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
                   {closed ? pricing.notOpenButton : pending === plan.id ? pricing.redirecting : pricing.choose(plan.name)}
                 </Button>
@@ -81,6 +83,7 @@ export function PricingPlans({ plans }: { plans: readonly Plan[] }) {
           );
         })}
       </ul>
+      <PaymentMethodDialog flow={checkout} />
     </div>
   );
 }

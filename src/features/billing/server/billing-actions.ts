@@ -2,15 +2,19 @@ import { ApiRouteError } from "@/lib/api";
 import type { Database } from "@/lib/db";
 import { billingCopy } from "../copy";
 import type { BillingInterval, PlanId } from "../plans";
+import type { CheckoutMethod } from "../checkout-methods";
 import { getPlanCatalog } from "./plan-catalog";
 import type { CheckoutResult, SubscriptionAction } from "../schemas";
 import { getActiveSubscriptionRow } from "./activate";
+import { getChinaPay, startChinaCheckout, type ChinaPay, type Payer } from "./china-checkout";
 import { isRenewalOf } from "./order-period";
 import { getProviders, type Providers } from "./providers";
 import { getScheduledChange } from "./scheduled-changes";
 import { settleLocalSubscription } from "./settle-period";
 
 type ActionOptions = { now?: Date; providers?: Providers };
+/** 微信支付 / 支付宝: the rails and what the chosen method needs to know about the payer. */
+type ChinaOptions = { chinaPay?: ChinaPay; payer?: Payer };
 
 /**
  * `POST /api/checkout`: pay for a plan. Allowed for a higher plan, the same plan on another
@@ -20,12 +24,13 @@ type ActionOptions = { now?: Date; providers?: Providers };
 export async function startCheckout(
   db: Database,
   userId: string,
-  input: { planId: PlanId; interval: BillingInterval },
-  { now = new Date(), providers = getProviders() }: ActionOptions = {},
+  input: { planId: PlanId; interval: BillingInterval; method?: CheckoutMethod },
+  { now = new Date(), providers = getProviders(), chinaPay, payer = {} }: ActionOptions & ChinaOptions = {},
 ): Promise<CheckoutResult> {
-  // Without a payment provider nobody gets past this point, whatever they ask for.
+  // Without a payment provider nobody gets past this point, whatever they ask for (a 微信支付 /
+  // 支付宝 method is checked against the configuration by startChinaCheckout).
   const checkout = providers.checkout;
-  if (!checkout) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
+  if (!checkout && !input.method) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
   // The plan (and so the order's price) is the database's of this moment, never the browser's.
   const catalog = await getPlanCatalog(db);
   const plan = catalog.find(input.planId);
@@ -36,12 +41,14 @@ export async function startCheckout(
   const currentPlan = catalog.orFree(current?.planId);
   // A hidden plan is no longer sold; its subscribers keep it (and may renew it or switch its interval).
   if (!plan.visible && currentPlan.id !== plan.id) throw new ApiRouteError(400, billingCopy.errors.unknownPlan);
-  // A running one-off period (test checkout, Alipay, 微信支付) of this plan is renewed: the order
+  // A running one-off period (微信支付 / 支付宝, test checkout) of this plan is renewed: the order
   // extends it from its end. A Stripe subscription renews itself.
-  const renewal = checkout.name !== "stripe" && isRenewalOf(current, plan.id, now);
+  const oneOff = input.method !== undefined || checkout?.name !== "stripe";
+  const renewal = oneOff && isRenewalOf(current, plan.id, now);
   if (current && !renewal && currentPlan.id === plan.id && current.interval === input.interval) throw new ApiRouteError(409, billingCopy.errors.alreadySubscribed);
   if (catalog.rank(plan.id) < catalog.rank(currentPlan.id)) throw new ApiRouteError(409, billingCopy.errors.useDowngrade);
-  return checkout.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
+  if (input.method) return startChinaCheckout(db, chinaPay ?? getChinaPay(), { userId, plan, interval: input.interval, method: input.method, payer, now });
+  return checkout!.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
 }
 
 /** `POST /api/billing/subscription`: cancel / resume at the period end, schedule or undo a downgrade. */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { getCurrentUserId } from "@/features/auth/server";
-import { CheckoutReturnToast, CurrentPlanCard, OrdersAndInvoices, PaymentHistory, PlanOptions, RenewalReminderBanner, SubscriptionControls } from "@/features/billing";
+import { CheckoutReturnToast, CurrentPlanCard, OrdersAndInvoices, PaymentHistory, PlanOptions, ProviderReturnRedirect, RenewalReminderBanner, SubscriptionControls } from "@/features/billing";
 import { getPlanCatalog, getRenewalReminder, getSubscriptionSummary, listOrdersWithInvoices, listPayments } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -26,6 +26,7 @@ export default async function BillingPage() {
       <PageHeading title="订阅与账单" description="在这里查看和管理您的订阅。" />
       <Suspense>
         <CheckoutReturnToast />
+        <ProviderReturnRedirect />
       </Suspense>
       <RenewalReminderBanner reminder={reminder} showLink={false} />
       <CurrentPlanCard summary={summary} />
