@@ -16,6 +16,7 @@ import { isUserId, searchUsers } from "./admin-users";
 import { parseSecurityEventQuery } from "./security-event-query";
 import { quotaRoutes } from "../quota/server/quota-routes";
 import { usageRoutes } from "../usage/server/usage-routes";
+import { appsRoutes } from "../apps/server/apps-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -57,6 +58,7 @@ const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url
 const routes: Route[] = [
   ...quotaRoutes,
   ...usageRoutes,
+  ...appsRoutes,
   {
     method: "GET",
     pattern: /^users$/,
