@@ -8,6 +8,10 @@ export const EMBEDDED_DIFY_URL = "embedded:dify";
 export const EMBEDDED_PROVIDER_URL = "embedded:model-provider";
 export const APP_ICON_CHOICES = ["message-square", "workflow", "pen-line", "bot", "sparkles", "book-open", "languages", "code", "file-text", "image", "search", "lightbulb", "graduation-cap", "briefcase"] as const;
 
+/** A strict object whose unknown-field error is Chinese like the rest. */
+const strictObject = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === "unrecognized_keys" ? `不支持的字段：${issue.keys.join("、")}` : undefined) });
+
 const isHttpUrl = (text: string) => {
   try {
     const url = new URL(text);
@@ -49,29 +53,24 @@ const common = {
 
 export const appidField = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "应用 ID 只能包含字母、数字、下划线和连字符，最长 64 个字符");
 
-const difyFields = z
-  .object({
+const difyFields = strictObject({
     type: z.literal("dify"),
     kind: z.enum(["chat", "workflow", "completion"], { message: "请选择应用类型" }),
     ...common,
     baseUrl: upstreamUrl(EMBEDDED_DIFY_URL),
     apiKey: keyField,
-  })
-  .strict();
+  });
 
-const providerFields = z.object({ baseUrl: upstreamUrl(EMBEDDED_PROVIDER_URL), apiKey: keyField }).strict();
+const providerFields = strictObject({ baseUrl: upstreamUrl(EMBEDDED_PROVIDER_URL), apiKey: keyField });
 
-const modelOption = z
-  .object({
+const modelOption = strictObject({
     id: z.string().trim().min(1, "模型 ID 不能为空").max(128, "模型 ID 最多 128 个字符"),
     name: z.string().trim().max(64, "模型名称最多 64 个字符").optional(),
     weight: z.number({ message: "倍率必须是数字" }).positive("倍率必须大于 0").max(100, "倍率最多 100"),
     vision: z.boolean(),
-  })
-  .strict();
+  });
 
-const modelFields = z
-  .object({
+const modelFields = strictObject({
     type: z.literal("model"),
     ...common,
     provider: providerFields,
@@ -85,7 +84,6 @@ const modelFields = z
     suggestedQuestions: z.array(z.string().trim().min(1).max(200, "推荐问题每条最多 200 个字符")).max(10, "推荐问题最多 10 条").default([]),
     firstByteTimeoutMs: z.number().int().min(1_000, "首字超时至少 1 秒").max(600_000, "首字超时最多 600 秒").default(60_000),
   })
-  .strict()
   .refine((app) => !app.defaultModel || app.models.some((model) => model.id === app.defaultModel), { message: "默认模型必须是列表中的一个", path: ["defaultModel"] })
   .refine((app) => new Set(app.models.map((model) => model.id)).size === app.models.length, { message: "模型 ID 不能重复", path: ["models"] });
 
@@ -95,11 +93,9 @@ export type AppFields = z.infer<typeof appFieldsSchema>;
 export type AppFieldsInput = z.input<typeof appFieldsSchema>;
 
 /** The body of 添加 (`POST /api/admin/apps`): the fields and the new app's id. */
-export const newAppSchema = z
-  .object({ appid: appidField.refine((appid) => appid !== "order" && appid !== "connection-test", "这个应用 ID 已被系统使用，请换一个"), app: appFieldsSchema })
-  .strict();
+export const newAppSchema = strictObject({ appid: appidField.refine((appid) => appid !== "order" && appid !== "connection-test", "这个应用 ID 已被系统使用，请换一个"), app: appFieldsSchema });
 
-export const enabledBody = z.object({ enabled: z.boolean() }).strict();
-export const reorderBody = z.object({ appids: z.array(appidField).min(1).max(500) }).strict();
+export const enabledBody = strictObject({ enabled: z.boolean() });
+export const reorderBody = strictObject({ appids: z.array(appidField).min(1).max(500) });
 /** 连接测试: a stored app as it is, or with the form's unsaved fields (`appid` for the keys left empty). */
-export const connectionTestBody = z.object({ appid: appidField.optional(), app: appFieldsSchema.optional() }).strict().refine((body) => body.appid || body.app, "请提供要测试的应用");
+export const connectionTestBody = strictObject({ appid: appidField.optional(), app: appFieldsSchema.optional() }).refine((body) => body.appid || body.app, "请提供要测试的应用");

@@ -74,7 +74,8 @@ async function resealStoredSecrets(db: Database, ring: SecretKeyRing): Promise<v
   }
 }
 
-function ensureSeeded(db: Database): Promise<void> {
+/** Seeds the database from the configuration once per process (start-up normally has). */
+export function ensureSeeded(db: Database): Promise<void> {
   let work = seeded.get(db);
   if (!work) {
     work = seedAppRegistry(db);

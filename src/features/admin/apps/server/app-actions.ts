@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, max } from "drizzle-orm";
-import { AppSecretsConfigError, appFromRow, appOrder, sealAppSecrets, secretKeyRing, type AiApp } from "@/features/ai-apps/server";
+import { AppSecretsConfigError, appFromRow, ensureAppRegistrySeeded, appOrder, sealAppSecrets, secretKeyRing, type AiApp } from "@/features/ai-apps/server";
 import { ApiRouteError } from "@/lib/api";
 import { aiApps, type Database } from "@/lib/db";
 import { clusterEventsFor } from "@/lib/db/cluster-events";
@@ -13,6 +13,7 @@ import { adminAppView, appFromFields, auditSnapshot } from "./app-views";
 
 /** Every app, enabled or not, in the user-facing order, as the console shows it (no keys). */
 export async function listAdminApps(db: Database): Promise<AdminAppView[]> {
+  await ensureAppRegistrySeeded(db);
   const ring = await secretKeyRing(db);
   const rows = await db.select().from(aiApps).orderBy(...appOrder);
   return rows.map((row) => adminAppView(appFromRow(row, ring), row));
@@ -20,6 +21,7 @@ export async function listAdminApps(db: Database): Promise<AdminAppView[]> {
 
 /** A stored app with its keys (server-side only), or undefined. */
 export async function loadStoredApp(db: Database, appid: string): Promise<{ app: AiApp; row: AiAppRow } | undefined> {
+  await ensureAppRegistrySeeded(db);
   const [row] = await db.select().from(aiApps).where(eq(aiApps.appid, appid));
   if (!row) return undefined;
   return { app: appFromRow(row, await secretKeyRing(db)), row };
@@ -101,6 +103,7 @@ export async function setAppEnabled(db: Database, actor: AdminActor, appid: stri
 
 /** 排序: `appids` is every app in its new order (the user-facing lists follow `position`). */
 export async function reorderApps(db: Database, actor: AdminActor, appids: string[]): Promise<AdminAppView[]> {
+  await ensureAppRegistrySeeded(db);
   const rows = await db.select({ appid: aiApps.appid }).from(aiApps).orderBy(...appOrder);
   const before = rows.map((row) => row.appid);
   if (new Set(appids).size !== appids.length || appids.length !== before.length || !before.every((appid) => appids.includes(appid))) {
