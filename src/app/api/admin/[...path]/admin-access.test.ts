@@ -33,6 +33,7 @@ const userPage = await import("@/app/admin/(console)/users/[id]/page");
 const auditPage = await import("@/app/admin/(console)/audit/page");
 const quotaPage = await import("@/app/admin/(console)/quota/page");
 const usagePage = await import("@/app/admin/(console)/usage/page");
+const appsPage = await import("@/app/admin/(console)/apps/page");
 const { getSubscriptionSummary } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
@@ -64,6 +65,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("securityEvents", () => auditPage.default({ searchParams: Promise.resolve({ view: "security", user: userId, action: "login" }) })),
     await outcome("quota", () => quotaPage.default()),
     await outcome("usage", () => usagePage.default({ searchParams: Promise.resolve({ month: "2026-11" }) })),
+    await outcome("apps", () => appsPage.default()),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -71,8 +73,9 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", apps: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", apps: "ok", title: "ok" };
+const NEW_APP = { type: "dify", kind: "chat", name: "无权添加", icon: "bot", baseUrl: "embedded:dify", apiKey: "app-demo-chat-0000000000000001" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -98,6 +101,12 @@ async function expectApiHidden(cookie: string | undefined) {
     ["GET", "usage"],
     ["GET", "usage?month=2026-11"],
     ["GET", "usage.csv?month=2026-11"],
+    ["GET", "apps"],
+    ["POST", "apps", { appid: "intruder", app: NEW_APP }],
+    ["POST", "apps/demo-chat", NEW_APP],
+    ["POST", "apps/demo-chat/enabled", { enabled: false }],
+    ["POST", "apps/order", { appids: ["demo-chat"] }],
+    ["POST", "apps/connection-test", { appid: "demo-chat" }],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -232,6 +241,12 @@ describe("who may use /admin and /api/admin", () => {
     expect((await service.auth.admin.getUserById(target.id)).data.user?.id).toBe(target.id);
     expect(await api(admin.cookie, "POST", `users/${target.id}/quota-grants`, { tokens: 1_000, reason: "补偿" }, stale)).toEqual(reauth);
     expect(await api(admin.cookie, "POST", `users/${target.id}/plan`, { planId: "pro" }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps", { appid: "stale-app", app: NEW_APP }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/demo-chat", NEW_APP, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/demo-chat/enabled", { enabled: false }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/order", { appids: ["demo-chat"] }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/connection-test", { appid: "demo-chat" }, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", "apps", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "users", undefined, stale)).status).toBe(200);
     // Within the window, the same session acts.
