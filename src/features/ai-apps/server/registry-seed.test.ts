@@ -97,5 +97,8 @@ describe("seeding the registry from the configuration", () => {
     await expect(seedAppRegistry(handle.db, [chat, hosted])).rejects.toThrow(AppSecretsConfigError);
     const realProvider = { ...demoModelApp(), appid: "real-model", modelSettings: { ...demoModelApp().modelSettings!, provider: { baseUrl: "https://api.deepseek.com/v1", apiKey: "sk-real", headers: {} } } };
     await expect(seedAppRegistry(handle.db, [realProvider])).rejects.toThrow("APP_ENCRYPTION_KEY");
+    // A real key already stored (a database brought over from development) stops the start too.
+    await handle.db.insert(aiApps).values({ appid: "stored-real", kind: "chat", name: "旧", upstreamBaseUrl: "https://dify.example.com/v1", upstreamSecretKey: "app-real-plain", managedBy: "console" });
+    await expect(seedAppRegistry(handle.db, [chat])).rejects.toThrow(AppSecretsConfigError);
   });
 });

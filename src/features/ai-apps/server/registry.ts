@@ -6,7 +6,7 @@ import type { Database } from "@/lib/db/types";
 import type { PublicAiApp } from "../types";
 import { modelAppSettingsSchema } from "@/features/ai-models/server";
 import { loadConfiguredApps, toPublicApp, type ConfiguredApp } from "./config";
-import { openAppSecrets, sealAppSecrets, SecretDecryptionError, secretKeyRing, type SecretKeyRing } from "./secrets";
+import { assertMayStore, openAppSecrets, sealAppSecrets, SecretDecryptionError, secretKeyRing, type SecretKeyRing } from "./secrets";
 
 /** A registry row with its upstream secret: never send this object to a browser (use toPublicApp). */
 export type AiApp = ConfiguredApp;
@@ -68,8 +68,11 @@ async function resealStoredSecrets(db: Database, ring: SecretKeyRing): Promise<v
       console.error(`[ai-apps] 应用「${row.appid}」的密钥无法解密，请在管理后台重新填写：${error.message}`);
       continue;
     }
+    const app = { appid: row.appid, upstreamBaseUrl: row.upstreamBaseUrl, upstreamSecretKey: opened.upstreamSecretKey, modelSettings: opened.modelSettings };
+    // Production without APP_ENCRYPTION_KEY refuses to start while a real upstream key is stored.
+    assertMayStore(ring, app);
     if (!opened.stale) continue;
-    const sealed = sealAppSecrets({ appid: row.appid, upstreamBaseUrl: row.upstreamBaseUrl, upstreamSecretKey: opened.upstreamSecretKey, modelSettings: opened.modelSettings }, ring);
+    const sealed = sealAppSecrets(app, ring);
     await db.update(aiApps).set({ ...sealed, updatedAt: row.updatedAt }).where(eq(aiApps.appid, row.appid));
   }
 }
