@@ -95,7 +95,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
   // Both need the database, which opens on the first call; both listen to the other processes.
   let shared: { apps: AppCache; tasks: RunningTasks } | undefined;
   const sharedState = async (db: Database) => {
-    if (!shared) shared = { apps: new AppCache(db), tasks: new RunningTasks(db) };
+    if (!shared) shared = { apps: new AppCache(db, () => parameters.clear()), tasks: new RunningTasks(db) };
     await Promise.all([shared.apps.listen(), shared.tasks.listen()]);
     return shared;
   };
