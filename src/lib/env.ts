@@ -123,6 +123,14 @@ export const envSchema = z
     AI_APPS_CONFIG: optionalText,
     DIFY_API_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.dify.ai/v1" }).optional()),
     DIFY_APPS: optionalText,
+    // Encrypts the upstream keys stored in ai_apps (AES-256-GCM): 32 bytes, 64 hex characters or base64.
+    // Unset: a key generated into the database (development); production then stores no real upstream key.
+    APP_ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((text) => /^[0-9a-fA-F]{64}$/.test(text.trim()) || /^[A-Za-z0-9+/_-]{43}=?$/.test(text.trim()), "必须是 32 字节的密钥：64 个十六进制字符或 base64（可用 openssl rand -hex 32 生成）")
+        .optional(),
+    ),
     DIFY_DEMO_PACE_MS: z.preprocess(
       (value) => (value === "" || value === undefined ? "30" : value),
       z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(5000),

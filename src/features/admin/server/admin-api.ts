@@ -20,6 +20,7 @@ import { invoiceRoutes } from "../invoices/server/invoice-routes";
 import { plansRoutes } from "../plans/server/plans-routes";
 import { sessionRoutes } from "../sessions/server/session-routes";
 import { orderRoutes } from "../orders/server/order-routes";
+import { appsRoutes } from "../apps/server/apps-routes";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -65,6 +66,7 @@ const routes: Route[] = [
   ...plansRoutes,
   ...sessionRoutes,
   ...orderRoutes,
+  ...appsRoutes,
   {
     method: "GET",
     pattern: /^users$/,

@@ -19,6 +19,7 @@ import {
   modelMessages,
   notes,
   profiles,
+  renewalReminders,
   scheduledPlanChanges,
   storageBuckets,
   storageObjects,
@@ -31,9 +32,11 @@ import type { AdminActor } from "./admin-user-actions";
 import { loadUser } from "./admin-user-lookup";
 
 /**
- * Kept on purpose: `checkout_orders` and `payments` are financial records (bookkeeping law, refunds,
- * disputes with the payment provider). They hold no personal data beside the user id, which once the
- * auth user is gone points at nobody — pseudonymous records, not a profile. `admin_audit_log` keeps
+ * Kept on purpose: `checkout_orders`, `payments` and `checkout_refunds` are financial records
+ * (bookkeeping law, refunds, disputes with the payment provider). They hold no personal data beside the
+ * user id, which once the auth user is gone points at nobody — pseudonymous records, not a profile.
+ * `invoice_requests` are kept for the same reason: an issued 发票 is a tax record, and its title / tax
+ * number are what the invoice was made out to. `admin_audit_log` keeps
  * its rows too (who did what to whom is the operator's accountability, and it logs this deletion).
  */
 const USER_TABLES = [
@@ -50,6 +53,7 @@ const USER_TABLES = [
   conversationShares,
   subscriptions,
   scheduledPlanChanges,
+  renewalReminders,
 ] as const;
 
 export type DeletedUserSummary = { rows: Record<string, number>; storageObjects: number; difyConversations: number };

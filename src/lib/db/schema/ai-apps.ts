@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The AI app registry: one row per Dify app the product offers. `upstreamSecretKey` is the app's
- * Dify key and must never reach a browser — only src/features/ai-apps/server reads it.
+ * Dify key, stored encrypted (`v1:iv:tag:ciphertext`, src/features/ai-apps/server/secrets.ts) like the
+ * providers' keys inside `modelSettings`; it must never reach a browser — only
+ * src/features/ai-apps/server reads it.
  */
 export const aiApps = pgTable(
   "ai_apps",
@@ -24,6 +26,13 @@ export const aiApps = pgTable(
      */
     modelSettings: jsonb("model_settings").$type<unknown>(),
     enabled: boolean("enabled").notNull().default(true),
+    /** Order of the user-facing app lists (ascending, then appid); set in the operator console. */
+    position: integer("position").notNull().default(0),
+    /**
+     * Who owns the row: `config` rows follow the configuration file on every start; a row added or
+     * edited in the operator console is `console`-owned and the configuration no longer touches it.
+     */
+    managedBy: text("managed_by", { enum: ["config", "console"] }).notNull().default("config"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
@@ -33,6 +42,7 @@ export const aiApps = pgTable(
   (table) => [
     check("ai_apps_appid_format", sql`${table.appid} ~ '^[A-Za-z0-9_-]{1,64}$'`),
     check("ai_apps_kind", sql`${table.kind} in ('chat', 'workflow', 'completion')`),
+    check("ai_apps_managed_by", sql`${table.managedBy} in ('config', 'console')`),
   ],
 );
 

@@ -34,6 +34,7 @@ const userPage = await import("@/app/admin/(console)/users/[id]/page");
 const auditPage = await import("@/app/admin/(console)/audit/page");
 const quotaPage = await import("@/app/admin/(console)/quota/page");
 const usagePage = await import("@/app/admin/(console)/usage/page");
+const appsPage = await import("@/app/admin/(console)/apps/page");
 const invoicesPage = await import("@/app/admin/(console)/invoices/page");
 const plansPage = await import("@/app/admin/(console)/plans/page");
 const newPlanPage = await import("@/app/admin/(console)/plans/new/page");
@@ -78,6 +79,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
     await outcome("orders", () => ordersPage.default({ searchParams: Promise.resolve({ user: userId, status: "paid", provider: "local", from: "2026-01-01" }) })),
     await outcome("order", () => orderPage.default({ params: Promise.resolve({ id: targetOrderId }) })),
     await outcome("payments", () => ordersPage.default({ searchParams: Promise.resolve({ view: "payments", user: userId }) })),
+    await outcome("apps", () => appsPage.default()),
     await outcome("title", async () => {
       const metadata = await usersPage.generateMetadata();
       if (metadata.title !== "用户 · 管理后台") throw new Error(`NEXT_HTTP_ERROR_FALLBACK;404 (${String(metadata.title)})`);
@@ -85,8 +87,9 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
   ]);
 }
 
-const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", plans: "404", newPlan: "404", plan: "404", orders: "404", order: "404", payments: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", plans: "ok", newPlan: "ok", plan: "ok", orders: "ok", order: "ok", payments: "ok", title: "ok" };
+const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", plans: "404", newPlan: "404", plan: "404", orders: "404", order: "404", payments: "404", apps: "404", title: "404" };
+const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", plans: "ok", newPlan: "ok", plan: "ok", orders: "ok", order: "ok", payments: "ok", apps: "ok", title: "ok" };
+const NEW_APP = { type: "dify", kind: "chat", name: "无权添加", icon: "bot", baseUrl: "embedded:dify", apiKey: "app-demo-chat-0000000000000001" };
 
 let unknownBody: unknown;
 let target: { id: string; email: string };
@@ -131,6 +134,12 @@ async function expectApiHidden(cookie: string | undefined) {
     ["GET", `payments?user=${target.id}`],
     ["GET", `orders/${targetOrderId}`],
     ["POST", `orders/${targetOrderId}/refund`, { amount: "49.00", reason: "退款", requestId: "00000000-0000-4000-8000-000000000001" }],
+    ["GET", "apps"],
+    ["POST", "apps", { appid: "intruder", app: NEW_APP }],
+    ["POST", "apps/demo-chat", NEW_APP],
+    ["POST", "apps/demo-chat/enabled", { enabled: false }],
+    ["POST", "apps/order", { appids: ["demo-chat"] }],
+    ["POST", "apps/connection-test", { appid: "demo-chat" }],
     ["PATCH", "users"],
     ["GET", "no-such-thing"],
   ];
@@ -277,6 +286,12 @@ describe("who may use /admin and /api/admin", () => {
     expect((await api(admin.cookie, "GET", "plans", undefined, stale)).status).toBe(200);
     expect(await api(admin.cookie, "POST", `users/${target.id}/sign-out`, {}, stale)).toEqual(reauth);
     expect((await api(admin.cookie, "GET", `users/${target.id}/sessions`, undefined, stale)).status).toBe(200);
+    expect(await api(admin.cookie, "POST", "apps", { appid: "stale-app", app: NEW_APP }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/demo-chat", NEW_APP, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/demo-chat/enabled", { enabled: false }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/order", { appids: ["demo-chat"] }, stale)).toEqual(reauth);
+    expect(await api(admin.cookie, "POST", "apps/connection-test", { appid: "demo-chat" }, stale)).toEqual(reauth);
+    expect((await api(admin.cookie, "GET", "apps", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "usage", undefined, stale)).status).toBe(200);
     expect((await api(admin.cookie, "GET", "invoices", undefined, stale)).status).toBe(200);
     expect(await api(admin.cookie, "POST", `orders/${targetOrderId}/refund`, { amount: "49.00", reason: "退款", requestId: "00000000-0000-4000-8000-000000000002" }, stale)).toEqual(reauth);

@@ -15,11 +15,18 @@ export class AppCache {
   private readonly entries = new Map<string, { app: Promise<AiApp | undefined>; expiresAt: number }>();
   private listening: Promise<unknown> | undefined;
 
-  constructor(private readonly db: Database) {}
+  /** `onChange` runs on every registry change too (the proxy's other per-app caches). */
+  constructor(
+    private readonly db: Database,
+    private readonly onChange: () => void = () => undefined,
+  ) {}
 
   listen(): Promise<unknown> {
     this.listening ??= clusterEventsFor(this.db)
-      .subscribe("spark_ai_registry_changed", () => this.entries.clear())
+      .subscribe("spark_ai_registry_changed", () => {
+        this.entries.clear();
+        this.onChange();
+      })
       .catch((error: unknown) => {
         this.listening = undefined;
         console.error("[ai-apps proxy] 无法接收应用注册表的变更通知", error);

@@ -18,7 +18,7 @@ import { RunningTasks } from "./running-tasks";
 import { publicParameters } from "./public-parameters";
 import { prepareUploadForm } from "./upload-form";
 import { ParametersCache } from "./uploads";
-import { createUpstreamCaller, type UpstreamRequest } from "./upstream";
+import { createUpstreamCaller, type UpstreamCaller, type UpstreamRequest } from "./upstream";
 import { UsageBatcher, usageRow, UsageTracker, type UsageRecord } from "./usage";
 
 export interface DifyProxyContext {
@@ -72,6 +72,11 @@ export interface DifyProxy {
   handle(request: Request, ctx: DifyProxyContext): Promise<Response>;
   /** Resolves when background work (usage rows, stop calls, relays) has settled — for tests. */
   idle(): Promise<void>;
+  /**
+   * The upstream client the proxy forwards with (embedded demo servers in-process, else fetch), for
+   * the console's 连接测试: the same path to Dify as a user's call, without a user.
+   */
+  callUpstream: UpstreamCaller;
 }
 
 class UpstreamTimeout extends Error {}
@@ -90,7 +95,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
   // Both need the database, which opens on the first call; both listen to the other processes.
   let shared: { apps: AppCache; tasks: RunningTasks } | undefined;
   const sharedState = async (db: Database) => {
-    if (!shared) shared = { apps: new AppCache(db), tasks: new RunningTasks(db) };
+    if (!shared) shared = { apps: new AppCache(db, () => parameters.clear()), tasks: new RunningTasks(db) };
     await Promise.all([shared.apps.listen(), shared.tasks.listen()]);
     return shared;
   };
@@ -338,5 +343,6 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
+    callUpstream,
   };
 }

@@ -85,6 +85,11 @@ export class ParametersCache {
 
   constructor(private readonly callUpstream: UpstreamCaller, private readonly ttlMs = PARAMETERS_TTL_MS) {}
 
+  /** A registry change (an app's upstream edited in the console): ask again. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get(app: AiApp): Promise<Json> {
     const cached = this.entries.get(app.appid);
     if (cached && cached.expiresAt > Date.now()) return cached.value;

@@ -11,6 +11,8 @@ export interface UpstreamRequest {
   json?: unknown;
   form?: FormData;
   signal: AbortSignal;
+  /** Fetch's redirect mode for a hosted upstream (default: follow); 连接测试 uses "manual". */
+  redirect?: RequestRedirect;
 }
 
 export type UpstreamCaller = (app: AiApp, request: UpstreamRequest) => Promise<Response>;
@@ -35,7 +37,7 @@ export function createUpstreamCaller(options: {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(request.json);
     }
-    const init: RequestInit = { method: request.method, headers, body, signal: request.signal };
+    const init: RequestInit = { method: request.method, headers, body, signal: request.signal, ...(request.redirect ? { redirect: request.redirect } : {}) };
     if (app.upstreamBaseUrl === EMBEDDED_MODELS_BASE_URL && app.modelSettings) {
       const server = await options.models();
       return server.fetch(new Request(`http://embedded-models.invalid${request.path}${search}`, init), { appid: app.appid, name: app.name, settings: app.modelSettings });
