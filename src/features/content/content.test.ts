@@ -43,6 +43,7 @@ describe("the content of this site", () => {
       "/docs/guides/wechat-login",
       "/docs/guides/sms",
       "/docs/guides/payments",
+      "/docs/guides/china-payments",
       "/docs/guides/deployment",
       "/docs/guides/operator-console",
     ]);
