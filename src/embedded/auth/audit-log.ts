@@ -5,11 +5,14 @@ import { authAuditLog, authUsers, type Database } from "@/lib/db";
 /**
  * GoTrue's account events in `auth.audit_log_entries`, in its payload shape (`actor_id`,
  * `actor_username`, `actor_via_sso`, `action`, `log_type`, `traits`) and action names, so the
- * console reads the embedded and a hosted project's log alike. Like GoTrue, failed sign-ins are not
- * logged (it has no action for them). Best effort: a failed write never fails the user's request.
+ * console reads the embedded and a hosted project's log alike. One action is ours: `login_failed`, a
+ * wrong password for an existing account (GoTrue has no action for failed sign-ins, so a hosted
+ * project's log has none; operators and users still need to see them). Best effort: a failed write
+ * never fails the user's request.
  */
 export type AuthAuditAction =
   | "login"
+  | "login_failed"
   | "logout"
   | "user_updated_password"
   | "user_modified"
@@ -19,6 +22,7 @@ export type AuthAuditAction =
 
 const LOG_TYPES: Record<AuthAuditAction, string> = {
   login: "account",
+  login_failed: "account",
   logout: "account",
   user_updated_password: "user",
   user_modified: "user",

@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { z } from "@/lib/zod";
 import { authFlowStates, authUsers } from "@/lib/db";
 import { clientIp, type AuthDeps } from "../context";
+import { recordAuthEvent } from "../audit-log";
 import { apiError, badRequest, OAuthStyleError } from "../errors";
 import type { AuthEnv } from "../middleware";
 import { passwordWork } from "../password-work";
@@ -65,7 +66,13 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
         : await findUserByPhone(deps.db, normalizePhone(body.phone!));
       // An unknown address is checked against a dummy hash: same work, same time as a known one.
       const matches = await verifyPassword(body.password ?? "", user?.encryptedPassword ?? null, { config, client: ip, identifier });
-      if (!user || !matches) throw invalidCredentials();
+      if (!user || !matches) {
+        // A wrong password for a real account goes into its security log (after the rate limit, so a
+        // flood writes no more rows than it may try); an unknown address has no one to tell. Not
+        // awaited: the answer must take as long as for an unknown address (no account probing by time).
+        if (user) void recordAuthEvent(deps.db, { userId: user.id, action: "login_failed", traits: { provider: "password" }, ip });
+        throw invalidCredentials();
+      }
       if (isBanned(user)) throw apiError(400, "user_banned", "User is banned");
       if (body.email && !user.emailConfirmedAt) throw apiError(400, "email_not_confirmed", "Email not confirmed");
       if (body.phone && !user.phoneConfirmedAt) throw apiError(400, "phone_not_confirmed", "Phone not confirmed");

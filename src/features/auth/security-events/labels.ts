@@ -1,6 +1,7 @@
 /** GoTrue's audit actions (`auth.audit_log_entries`) in Chinese, for settings and the console. */
 export const SECURITY_EVENT_LABELS: Record<string, string> = {
   login: "登录",
+  login_failed: "登录失败（密码错误）",
   logout: "退出登录",
   user_signedup: "注册",
   user_updated_password: "修改密码",

@@ -21,9 +21,11 @@ const db = await import("@/lib/db");
 const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = db;
 const { eq } = await import("drizzle-orm");
 const { listOwnSecurityEvents } = await import("@/features/auth/server");
+const { securityEventLabel } = await import("@/features/auth");
+const { createClient } = await import("@supabase/supabase-js");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
-const { service, newUser, signIn, cookieHeader, api } = await startAdminTestKit();
+const { connection, service, newUser, signIn, cookieHeader, api } = await startAdminTestKit();
 
 beforeAll(async () => {
 }, 180_000); // the first call starts the embedded services (migrations, keys)
@@ -202,6 +204,26 @@ describe("the accounts' security events (auth.audit_log_entries)", () => {
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     expect(((await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&from=${tomorrow}`)).body as EventsPage).total).toBe(0);
     expect(((await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&to=${tomorrow}`)).body as EventsPage).total).toBe(8);
+  });
+
+  it("a wrong password for an account is a failed sign-in in its log; an unknown address writes nothing", async () => {
+    const admin = await makeAdmin();
+    const user = await newUser();
+    const stranger = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: { persistSession: false, autoRefreshToken: false } });
+    const wrong = await stranger.auth.signInWithPassword({ email: user.email, password: "not-the-password-1" });
+    expect(wrong.error?.code).toBe("invalid_credentials");
+    const before = (await api(admin.cookie, "GET", "audit/security-events?action=login_failed")).body as EventsPage;
+    const nobody = await stranger.auth.signInWithPassword({ email: `nobody-${user.email}`, password: "not-the-password-1" });
+    // The same answer for an unknown address (nothing tells the two apart), and no row about nobody.
+    expect(nobody.error?.code).toBe("invalid_credentials");
+    const after = (await api(admin.cookie, "GET", "audit/security-events?action=login_failed")).body as EventsPage;
+    expect(after.total).toBe(before.total);
+
+    const own = await listOwnSecurityEvents(await getDatabase(), user.id);
+    expect(own.map((event) => [event.action, event.traits])).toEqual([["login_failed", { provider: "password" }]]);
+    expect(securityEventLabel("login_failed")).toBe("登录失败（密码错误）");
+    const forUser = (await api(admin.cookie, "GET", `audit/security-events?user=${user.id}&action=login_failed`)).body as EventsPage;
+    expect(forUser.events.map((event) => [event.action, event.actorUsername])).toEqual([["login_failed", user.email]]);
   });
 
   it("in settings, a user sees only their own last 20", async () => {
