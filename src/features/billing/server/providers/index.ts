@@ -4,6 +4,7 @@ import { billingCopy } from "../../copy";
 import { stripeSetupFromEnv, type StripeSetup } from "../stripe/client";
 import { alipayManagementOnly } from "../alipay/provider";
 import { localCheckoutProvider } from "./local";
+import { oneOffManagementOnly } from "./one-off";
 import { createStripeProvider } from "./stripe";
 import type { CheckoutProvider, ProviderName } from "./types";
 
@@ -16,9 +17,11 @@ export type Providers = {
   /** Whether the local test-mode checkout (/checkout/{id}, 支付成功 with no money) may run. */
   localTestMode: boolean;
   /** The provider that owns an existing subscription (local rows stay local after Stripe is set up). */
-  byName(name: ProviderName | "wechat_pay" | null | undefined): CheckoutProvider;
+  byName(name: ProviderName | null | undefined): CheckoutProvider;
   stripe: StripeSetup | null;
 };
+
+const wechatPayManagementOnly = oneOffManagementOnly("wechat_pay");
 
 export function createProviders(stripeSetup: StripeSetup | null, { localTestMode }: { localTestMode: boolean }): Providers {
   const stripe = stripeSetup ? createStripeProvider(stripeSetup) : null;
@@ -26,8 +29,8 @@ export function createProviders(stripeSetup: StripeSetup | null, { localTestMode
     checkout: stripe ?? (localTestMode ? localCheckoutProvider : null),
     localTestMode,
     // Managing an existing local subscription (cancel, downgrade) moves no money: it stays allowed.
-    // An Alipay period is one-off: it never falls back to the local provider, which would renew it for free.
-    byName: (name) => (name === "stripe" && stripe ? stripe : name === "alipay" ? alipayManagementOnly : localCheckoutProvider),
+    // An Alipay or 微信支付 period is one-off: it never falls back to the local provider, which would renew it for free.
+    byName: (name) => (name === "stripe" && stripe ? stripe : name === "alipay" ? alipayManagementOnly : name === "wechat_pay" ? wechatPayManagementOnly : localCheckoutProvider),
     stripe: stripeSetup,
   };
 }

@@ -3,7 +3,7 @@ import type { BillingInterval } from "../../plans";
 import type { BillingPlan as Plan } from "../plan-catalog";
 import type { CheckoutResult } from "../../schemas";
 
-export type ProviderName = "local" | "stripe" | "alipay";
+export type ProviderName = "local" | "stripe" | "alipay" | "wechat_pay";
 
 export type BillingContext = { db: Database; userId: string; now: Date };
 
