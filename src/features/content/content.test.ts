@@ -44,6 +44,8 @@ describe("the content of this site", () => {
       "/docs/guides/sms",
       "/docs/guides/payments",
       "/docs/guides/china-payments",
+      "/docs/guides/wechat-pay",
+      "/docs/guides/alipay",
       "/docs/guides/deployment",
       "/docs/guides/operator-console",
     ]);

@@ -12,7 +12,8 @@ describe("docs search", () => {
   });
 
   it("finds the right doc for a Chinese term", () => {
-    expect(searchDocs(index, "支付")[0]?.href).toMatch(/^\/docs\/guides\/payments/);
+    expect(searchDocs(index, "支付")[0]?.href).toMatch(/^\/docs\/guides\/(china-)?payments/);
+    expect(searchDocs(index, "APIv3 密钥")[0]?.href).toMatch(/^\/docs\/guides\/wechat-pay/);
     expect(searchDocs(index, "托管 Supabase")[0]?.href).toMatch(/^\/docs\/guides\/supabase-postgres/);
     expect(searchDocs(index, "反向代理")[0]?.href).toBe("/docs/guides/deployment#反向代理");
     expect(searchDocs(index, "健康检查").map((result) => result.href)).toContain("/docs/api#健康检查get-apihealth");
