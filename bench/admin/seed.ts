@@ -11,7 +11,8 @@ const DAYS = 60;
  * API calls, each hashing a password, would take minutes and measure nothing the benchmark asks
  * about. The rows are what the service writes for a confirmed e-mail account (no password: nobody
  * signs in as them). 10 % of the users are on 专业版, so the per-plan figure has two groups.
- * Usage: SEED_USAGE_ROWS rows over the last 60 days, 5 apps × 3 models, any of the users.
+ * Usage: SEED_USAGE_ROWS rows over the last 60 days, 5 apps × 3 models, any of the users; the
+ * rollups follow from the insert's trigger, as in production.
  */
 export async function seedAdminData(db: Database): Promise<void> {
   await db.execute(sql`
@@ -43,7 +44,14 @@ export async function seedAdminData(db: Database): Promise<void> {
     cross join total
     cross join lateral (select (50 + (g::bigint * 7919) % 1500)::int as p, (20 + (g::bigint * 104729) % 900)::int as c) as tokens
     join numbered on numbered.n = (g::bigint * 2654435761) % total.users`);
+  // The rollups the usage report reads (ai_usage_daily, ai_usage_monthly_user) were filled by the
+  // insert's own statement trigger (migration 0024), as for every writer; checked here against the rows.
+  const check = await db.execute<{ rolled: string; raw: string }>(sql`
+    select (select coalesce(sum(tokens), 0) from ai_usage_daily) as rolled, (select coalesce(sum(total_tokens), 0) from ai_usage_events) as raw`);
+  const totals = check.rows[0];
+  if (!totals || totals.rolled !== totals.raw) throw new Error(`usage rollups out of step: ${totals?.rolled} ≠ ${totals?.raw}`);
   // A table filled over 60 days has been vacuumed by autovacuum (inserts trigger it since PostgreSQL
-  // 13): its visibility map lets the usage report's index-only scans skip the heap. A bulk load has not.
-  for (const table of ["auth.users", "auth.identities", "subscriptions", "ai_usage_events"]) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  // 13); a bulk load has not.
+  const tables = ["auth.users", "auth.identities", "subscriptions", "ai_usage_events", "ai_usage_daily", "ai_usage_monthly_user"];
+  for (const table of tables) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }

@@ -9,6 +9,7 @@ import {
   aiQuotaReservations,
   aiRunningTasks,
   aiUsageEvents,
+  aiUsageMonthlyUser,
   apiKeys,
   conversationShares,
   difyDemoConversations,
@@ -45,6 +46,9 @@ const USER_TABLES = [
   modelConversations,
   modelFiles,
   aiUsageEvents,
+  // Emptied already by the trigger on ai_usage_events (which also takes their events out of
+  // ai_usage_daily, whose rows name no user); listed so a user's rollup rows can never outlive them.
+  aiUsageMonthlyUser,
   aiQuotaGrants,
   aiQuotaReservations,
   aiRunningTasks,

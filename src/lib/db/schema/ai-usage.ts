@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One row per answered message (chat, completion) or workflow run, written by the Dify proxy from
@@ -32,11 +32,43 @@ export const aiUsageEvents = pgTable(
     uniqueIndex("ai_usage_events_workflow_run_id_key").on(table.workflowRunId),
     index("ai_usage_events_user_created_idx").on(table.userId, table.createdAt),
     index("ai_usage_events_api_key_idx").on(table.apiKeyId, table.createdAt),
-    // The operator's usage page (/admin/usage) aggregates one month of everyone's rows: every column
-    // its queries read is in the index, so they are index-only scans of the month (bench/admin).
-    index("ai_usage_events_created_at_cover_idx").on(table.createdAt, table.userId, table.appid, table.model, table.totalTokens),
+    // The operator's usage report reads the rollups below, not these rows (the covering index that
+    // served it until migration 0024 only cost every insert).
+    index("ai_usage_events_created_at_idx").on(table.createdAt),
   ],
 );
 
 export type AiUsageEvent = typeof aiUsageEvents.$inferSelect;
 export type NewAiUsageEvent = typeof aiUsageEvents.$inferInsert;
+
+/**
+ * Rollups of `ai_usage_events` for the operator's usage report (/admin/usage), so a month is a few
+ * hundred + one row per active user instead of every event. Kept exact by statement-level triggers
+ * on `ai_usage_events` (migration 0024: insert adds, delete and update subtract), so every writer —
+ * the proxy's recording, the batcher, seeders, tests — updates them in the same statement and
+ * transaction. Days and months are China time (`PRODUCT_TIME_ZONE`, written into the trigger).
+ */
+export const aiUsageDaily = pgTable(
+  "ai_usage_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    appid: text("appid").notNull(),
+    /** '' for "no model" (Dify apps): a key column cannot be null; recording never writes ''. */
+    model: text("model").notNull().default(""),
+    tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
+    calls: bigint("calls", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.appid, table.model] })],
+);
+
+/** Per user per China-time month (`month` is its first day): the per-plan and top-users figures. */
+export const aiUsageMonthlyUser = pgTable(
+  "ai_usage_monthly_user",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    userId: uuid("user_id").notNull(),
+    tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
+    calls: bigint("calls", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.userId] }), index("ai_usage_monthly_user_user_idx").on(table.userId)],
+);

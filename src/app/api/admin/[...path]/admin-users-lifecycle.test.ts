@@ -19,7 +19,7 @@ const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server"
 const { getQuotaCheckedProxy: getDifyProxy } = await import("@/features/billing/server");
 const db = await import("@/lib/db");
 const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = db;
-const { eq } = await import("drizzle-orm");
+const { eq, sql } = await import("drizzle-orm");
 const { listOwnSecurityEvents } = await import("@/features/auth/server");
 const { securityEventLabel } = await import("@/features/auth");
 const { createClient } = await import("@supabase/supabase-js");
@@ -75,6 +75,7 @@ async function footprint(userId: string) {
   return {
     notes: await countOf(database.select().from(db.notes).where(eq(db.notes.userId, userId))),
     usage: await countOf(database.select().from(db.aiUsageEvents).where(eq(db.aiUsageEvents.userId, userId))),
+    usageRollup: await countOf(database.select().from(db.aiUsageMonthlyUser).where(eq(db.aiUsageMonthlyUser.userId, userId))),
     apiKeys: await countOf(database.select().from(db.apiKeys).where(eq(db.apiKeys.userId, userId))),
     subscriptions: await countOf(database.select().from(db.subscriptions).where(eq(db.subscriptions.userId, userId))),
     pins: await countOf(database.select().from(db.aiConversationPins).where(eq(db.aiConversationPins.userId, userId))),
@@ -94,7 +95,7 @@ describe("deleting a user with their data", () => {
     const bystander = await newUser();
     await seedUserData(victim);
     await seedUserData(bystander);
-    const full = { notes: 1, usage: 2, apiKeys: 1, subscriptions: 1, pins: 1, modelConversations: 1, modelMessages: 1, files: 1, difyConversations: 1, difyMessages: 1, authUser: 1 };
+    const full = { notes: 1, usage: 2, usageRollup: 1, apiKeys: 1, subscriptions: 1, pins: 1, modelConversations: 1, modelMessages: 1, files: 1, difyConversations: 1, difyMessages: 1, authUser: 1 };
     expect(await footprint(victim.id)).toEqual(full);
 
     // The typed confirmation must name this user; the handler checks it, not only the dialog.
@@ -107,6 +108,13 @@ describe("deleting a user with their data", () => {
     expect(deleted).toMatchObject({ status: 200, body: { storageObjects: 1, difyConversations: 1 } });
     expect(await footprint(victim.id)).toEqual(Object.fromEntries(Object.keys(full).map((key) => [key, 0])));
     expect(await footprint(bystander.id)).toEqual(full);
+    // The report's rollups lost exactly the victim's events: they still equal the remaining rows.
+    const [totals] = (
+      await (await getDatabase()).execute<{ rolled: string; raw: string }>(
+        sql`select (select coalesce(sum(tokens), 0) from ai_usage_daily) as rolled, (select coalesce(sum(total_tokens), 0) from ai_usage_events) as raw`,
+      )
+    ).rows;
+    expect(Number(totals!.rolled)).toBe(Number(totals!.raw));
     // The bystander's file is still readable by them.
     const { client } = await signIn(bystander.email);
     expect((await client.storage.from("files").download(`${bystander.id}/a.txt`)).error).toBeNull();

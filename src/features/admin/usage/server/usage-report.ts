@@ -1,9 +1,9 @@
 import "server-only";
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { calendarDate, formatCalendarDate, PRODUCT_TIME_ZONE, startOfCalendarDay } from "@/features/billing";
+import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { calendarDate, formatCalendarDate } from "@/features/billing";
 import type { DailyTokens } from "@/features/usage";
 import { getPlanCatalog } from "@/features/billing/server";
-import { aiApps, aiUsageEvents, authUsers, subscriptions, type Database } from "@/lib/db";
+import { aiApps, aiUsageDaily, aiUsageMonthlyUser, authUsers, subscriptions, type Database } from "@/lib/db";
 
 /** A calendar month in China time (the quota's calendar); `month` is 1-12. */
 export type ReportMonth = { year: number; month: number };
@@ -24,58 +24,56 @@ export function parseReportMonth(value: string | null | undefined, now = new Dat
 
 export const formatReportMonth = ({ year, month }: ReportMonth) => `${year}-${String(month).padStart(2, "0")}`;
 
+/** The month as a range of China-time dates, `[first, next)`, and its number of days. */
 function monthBounds({ year, month }: ReportMonth) {
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
-  return { start: startOfCalendarDay({ year, month, day: 1 }), end: startOfCalendarDay({ ...next, day: 1 }), days: new Date(Date.UTC(year, month, 0)).getUTCDate() };
+  return { first: formatCalendarDate({ year, month, day: 1 }), next: formatCalendarDate({ ...next, day: 1 }), days: new Date(Date.UTC(year, month, 0)).getUTCDate() };
 }
 
-// The zone is a code constant written into the SQL (see usage-queries.ts: a bound parameter would
-// make the select and the group by differ for Postgres).
-const dayOf = sql<string>`to_char(${aiUsageEvents.createdAt} at time zone ${sql.raw(`'${PRODUCT_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
-const tokensSum = sql<string>`coalesce(sum(${aiUsageEvents.totalTokens}), 0)`;
-const callsCount = sql<string>`count(*)`;
+const tokensSum = sql<string>`coalesce(sum(${aiUsageDaily.tokens}), 0)`;
+const callsSum = sql<string>`coalesce(sum(${aiUsageDaily.calls}), 0)`;
+/** The rollup's key stores "no model" as '' (a key column cannot be null); the report says null. */
+const modelOf = sql<string | null>`nullif(${aiUsageDaily.model}, '')`;
 
 /**
- * Everyone's usage in one month, each figure one aggregate query over `ai_usage_events`, answered
- * from the covering index `ai_usage_events_created_at_cover_idx` (index-only scans of the month).
- * The days are 24-hour ranges from the month's first China-time midnight (China has no daylight
- * saving), each an index range — cheaper than converting every row's time to a date. Per plan is
- * by the user's plan **now** (subscriptions keep no history), over the month's per-user totals.
- * Measured by `npm run bench admin` (10 000 users, 1 000 000 rows).
+ * Everyone's usage in one month, read from the rollups the database keeps beside `ai_usage_events`
+ * (triggers in migration 0024, exact to the rows): `ai_usage_daily` (China-time day × app × model,
+ * a few hundred rows a month) for the days and the apps, `ai_usage_monthly_user` (one row per user
+ * active that month) for the plans and the top users. Per plan is by the user's plan **now**
+ * (subscriptions keep no history). Measured by `npm run bench admin` (10 000 users, 1 000 000 rows).
  */
 export async function getUsageReport(db: Database, reportMonth: ReportMonth, { topUsers = 20 }: { topUsers?: number } = {}): Promise<UsageReport> {
-  const { start, end, days } = monthBounds(reportMonth);
-  const inMonth = and(gte(aiUsageEvents.createdAt, start), lt(aiUsageEvents.createdAt, end));
-  const perUser = db
-    .select({ userId: aiUsageEvents.userId, tokens: sql<string>`${tokensSum}`.as("tokens"), calls: sql<string>`${callsCount}`.as("calls") })
-    .from(aiUsageEvents)
-    .where(inMonth)
-    .groupBy(aiUsageEvents.userId)
-    .as("per_user");
+  const { first, next, days } = monthBounds(reportMonth);
+  const inMonth = and(gte(aiUsageDaily.day, first), lt(aiUsageDaily.day, next));
+  const perUser = and(eq(aiUsageMonthlyUser.month, first), gt(aiUsageMonthlyUser.calls, 0));
   const planOf = sql<string>`case when ${subscriptions.status} is null or ${subscriptions.status} = 'canceled' then 'free' else ${subscriptions.planId} end`;
-  const startAt = start.toISOString();
-  const [dayResult, appRows, appNames, planRows, userRows] = await Promise.all([
-    db.execute<{ i: number; tokens: string; calls: string }>(sql`
-      select d.i, coalesce(sum(e.total_tokens), 0) as tokens, count(e.total_tokens) as calls
-      from generate_series(0, ${days - 1}::int) as d(i)
-      left join ${aiUsageEvents} e
-        on e.created_at >= ${startAt}::timestamptz + d.i * interval '24 hours'
-       and e.created_at < ${startAt}::timestamptz + (d.i + 1) * interval '24 hours'
-      group by d.i`),
+  const planTokens = sql<string>`sum(${aiUsageMonthlyUser.tokens})`;
+  const [dayRows, appRows, appNames, planRows, userRows] = await Promise.all([
     db
-      .select({ appid: aiUsageEvents.appid, model: aiUsageEvents.model, tokens: tokensSum, calls: callsCount })
-      .from(aiUsageEvents)
+      .select({ day: sql<string>`to_char(${aiUsageDaily.day}, 'YYYY-MM-DD')`, tokens: tokensSum, calls: callsSum })
+      .from(aiUsageDaily)
       .where(inMonth)
-      .groupBy(aiUsageEvents.appid, aiUsageEvents.model)
-      .orderBy(desc(tokensSum), aiUsageEvents.appid),
+      .groupBy(aiUsageDaily.day),
+    db
+      .select({ appid: aiUsageDaily.appid, model: modelOf, tokens: tokensSum, calls: callsSum })
+      .from(aiUsageDaily)
+      .where(inMonth)
+      .groupBy(aiUsageDaily.appid, aiUsageDaily.model)
+      .orderBy(desc(tokensSum), aiUsageDaily.appid),
     db.select({ appid: aiApps.appid, name: aiApps.name }).from(aiApps),
     db
-      .select({ planId: planOf, tokens: sql<string>`sum(${perUser.tokens})`, calls: sql<string>`sum(${perUser.calls})`, users: sql<string>`count(*)` })
-      .from(perUser)
-      .leftJoin(subscriptions, eq(subscriptions.userId, perUser.userId))
+      .select({ planId: planOf, tokens: planTokens, calls: sql<string>`sum(${aiUsageMonthlyUser.calls})`, users: sql<string>`count(*)` })
+      .from(aiUsageMonthlyUser)
+      .leftJoin(subscriptions, eq(subscriptions.userId, aiUsageMonthlyUser.userId))
+      .where(perUser)
       .groupBy(planOf)
-      .orderBy(desc(sql`sum(${perUser.tokens})`)),
-    db.select().from(perUser).orderBy(desc(perUser.tokens), perUser.userId).limit(topUsers),
+      .orderBy(desc(planTokens)),
+    db
+      .select({ userId: aiUsageMonthlyUser.userId, tokens: aiUsageMonthlyUser.tokens, calls: aiUsageMonthlyUser.calls })
+      .from(aiUsageMonthlyUser)
+      .where(perUser)
+      .orderBy(desc(aiUsageMonthlyUser.tokens), aiUsageMonthlyUser.userId)
+      .limit(topUsers),
   ]);
   const nameOf = new Map(appNames.map((row) => [row.appid, row.name]));
   const ids = userRows.map((row) => row.userId);
@@ -83,10 +81,11 @@ export async function getUsageReport(db: Database, reportMonth: ReportMonth, { t
     ? await db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(sql`${authUsers.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
     : [];
   const emailOf = new Map(emails.map((row) => [row.id, row.email]));
-  const byDay = new Map(dayResult.rows.map((row) => [Number(row.i), row]));
+  const byDay = new Map(dayRows.map((row) => [row.day, row]));
   const dailyTokens = Array.from({ length: days }, (_, index) => {
-    const row = byDay.get(index);
-    return { date: formatCalendarDate({ ...reportMonth, day: index + 1 }), tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
+    const date = formatCalendarDate({ ...reportMonth, day: index + 1 });
+    const row = byDay.get(date);
+    return { date, tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
   });
   const catalog = await getPlanCatalog(db);
   return {
@@ -100,15 +99,16 @@ export async function getUsageReport(db: Database, reportMonth: ReportMonth, { t
   };
 }
 
-/** One CSV row per day × app × model of the month. */
+/** One CSV row per day × app × model of the month: the daily rollup's rows as they are. */
 export async function getUsageCsvRows(db: Database, reportMonth: ReportMonth) {
-  const { start, end } = monthBounds(reportMonth);
+  const { first, next } = monthBounds(reportMonth);
+  const day = sql<string>`to_char(${aiUsageDaily.day}, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ day: dayOf, appid: aiUsageEvents.appid, appName: sql<string | null>`max(${aiApps.name})`, model: aiUsageEvents.model, tokens: tokensSum, calls: callsCount })
-    .from(aiUsageEvents)
-    .leftJoin(aiApps, eq(aiApps.appid, aiUsageEvents.appid))
-    .where(and(gte(aiUsageEvents.createdAt, start), lt(aiUsageEvents.createdAt, end)))
-    .groupBy(dayOf, aiUsageEvents.appid, aiUsageEvents.model)
-    .orderBy(dayOf, aiUsageEvents.appid, aiUsageEvents.model);
+    .select({ day, appid: aiUsageDaily.appid, appName: aiApps.name, model: modelOf, tokens: aiUsageDaily.tokens, calls: aiUsageDaily.calls })
+    .from(aiUsageDaily)
+    .leftJoin(aiApps, eq(aiApps.appid, aiUsageDaily.appid))
+    .where(and(gte(aiUsageDaily.day, first), lt(aiUsageDaily.day, next), gt(aiUsageDaily.calls, 0)))
+    // Nulls last, as the raw rows' `order by model` had them.
+    .orderBy(aiUsageDaily.day, aiUsageDaily.appid, sql`${modelOf} nulls last`);
   return rows.map((row) => ({ day: row.day, appid: row.appid, appName: row.appName ?? row.appid, model: row.model, tokens: Number(row.tokens), calls: Number(row.calls) }));
 }
