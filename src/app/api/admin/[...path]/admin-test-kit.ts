@@ -5,6 +5,7 @@ import { createClient, type Session, type SupabaseClient } from "@supabase/supab
 import { NextRequest } from "next/server";
 import { callRouteHandler } from "@/features/auth/server/next-request-scope";
 import { SESSION_HANDOFF_HEADER } from "@/features/auth/session-handoff";
+import { setAdminRole } from "@/features/admin/server/admin-role";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
 import { proxy } from "@/proxy";
 import * as adminRoute from "./route";
@@ -78,5 +79,14 @@ export async function startAdminTestKit() {
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
 
-  return { connection, service, newUser, signIn, cookieHeader, headersFor, api };
+  /** A new operator (app_metadata.role = admin), signed in after the grant so the token carries the role. */
+  async function newAdmin(email?: string) {
+    const user = await newUser(email);
+    const { data } = await service.auth.admin.getUserById(user.id);
+    await setAdminRole(service, data.user!, true);
+    const { client, session } = await signIn(user.email);
+    return { ...user, client, session, cookie: await cookieHeader(session) };
+  }
+
+  return { connection, service, newUser, newAdmin, signIn, cookieHeader, headersFor, api };
 }
