@@ -66,7 +66,10 @@ export async function startAppCluster(count: number, env: Record<string, string>
 
 export async function startAppProcess(port: number, env: Record<string, string>): Promise<AppProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
+  // The main e2e server's keep-alive (playwright.config.ts): with Node's 5 s, a request sent on an idle
+  // socket as the server closes it fails with ECONNRESET (seen in admin-stripe-refund.spec).
+  const args = ["server.mjs", "--port", String(port), "--hostname", "127.0.0.1", "--keepAliveTimeout", "65000"];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, SUPABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });

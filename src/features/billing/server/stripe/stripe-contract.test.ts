@@ -9,10 +9,10 @@ import { createProviders } from "../providers";
 import { getSubscriptionSummary } from "../subscription-summary";
 import { createStripeClient, type StripeSetup } from "./client";
 import { FakeStripe } from "./testing/fake-stripe-server";
+import { stripeEventPayload, stripeSignatureHeader, subscriptionInvoice, unixSeconds as seconds } from "./testing/webhook-events";
 import { handleStripeWebhookRequest } from "./webhook-request";
 
 const WEBHOOK_SECRET = "whsec_contract_test";
-const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 describe.each(testTargetKinds())("Stripe provider against a fake Stripe API on %s", (kind) => {
   let testDb: TestDatabase;
@@ -37,27 +37,17 @@ describe.each(testTargetKinds())("Stripe provider against a fake Stripe API on %
   });
 
   let eventCounter = 0;
-  const event = (type: string, object: unknown, id = `evt_${++eventCounter}`) =>
-    JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", created: seconds("2026-05-01T00:00:00Z"), livemode: false, pending_webhooks: 1, request: null, data: { object } });
+  const event = (type: string, object: unknown, id = `evt_${++eventCounter}`) => stripeEventPayload(type, object, { id, created: seconds("2026-05-01T00:00:00Z") });
 
   /** Delivers a webhook the way Stripe does, signed by the SDK's own test helper. */
   async function deliver(payload: string, secret = WEBHOOK_SECRET, headers?: Record<string, string>) {
-    const signature = setup.stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const signature = stripeSignatureHeader(payload, secret);
     const request = new Request("http://localhost/api/webhooks/stripe", { method: "POST", body: payload, headers: headers ?? { "stripe-signature": signature } });
     const response = await handleStripeWebhookRequest(request, setup, handle.db);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
-  const invoice = (id: string, reason: string, period: { start: number; end: number }, amount = 4900) => ({
-    id,
-    object: "invoice",
-    amount_paid: amount,
-    currency: "cny",
-    billing_reason: reason,
-    created: period.start,
-    parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscriptionId, metadata: { userId } } },
-    lines: { object: "list", data: [{ id: `il_${id}`, period }] },
-  });
+  const invoice = (id: string, reason: string, period: { start: number; end: number }, amount = 4900) => subscriptionInvoice({ id, subscriptionId, userId, reason, period, amount });
 
   const summary = (now = new Date("2026-05-15T00:00:00Z")) => getSubscriptionSummary(handle.db, userId, now);
 
@@ -111,7 +101,7 @@ describe.each(testTargetKinds())("Stripe provider against a fake Stripe API on %
   it("forged, tampered or unsigned webhooks are rejected with 400", async () => {
     const payload = event("customer.subscription.deleted", { ...fake.subscriptions.get(subscriptionId), status: "canceled" });
     expect(await deliver(payload, "whsec_forged")).toEqual({ status: 400, body: { statusCode: 400, message: "Webhook 签名无效" } });
-    const signature = setup.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signature = stripeSignatureHeader(payload, WEBHOOK_SECRET);
     expect((await deliver(payload.replace("canceled", "active"), WEBHOOK_SECRET, { "stripe-signature": signature })).status).toBe(400);
     expect((await deliver(payload, WEBHOOK_SECRET, {})).status).toBe(400);
     expect((await summary(new Date("2026-06-02T00:00:00Z"))).plan.id).toBe("pro");
