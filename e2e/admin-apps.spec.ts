@@ -1,22 +1,11 @@
-import type { APIRequestContext } from "@playwright/test";
-import { createConfirmedAccount, latestOutboxMessage, signInThroughApi, type TestAccount } from "./support/accounts";
+import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
+import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { toastRegion } from "./support/toasts";
 
-// The operator console's AI 应用 section (issue 18 §3). The e2e server lists this address in ADMIN_EMAILS.
-const ADMIN: TestAccount = { email: "e2e-admin@example.com", password: "Spark-e2e-admin-2026" };
+// The operator console's AI 应用 section (issue 18 §3).
 // The embedded demo Dify's chat app (src/embedded/dify/README.md): reached as `embedded:dify`.
 const DEMO_CHAT_KEY = "app-demo-chat-0000000000000001";
-
-/** The operator's account: registered and confirmed once (a retry or another spec finds it there). */
-async function ensureAdminAccount(request: APIRequestContext): Promise<void> {
-  const existing = await request.post("/api/auth/signin", { data: ADMIN });
-  if (existing.ok()) return;
-  const signUp = await request.post("/api/auth/signup", { data: { type: "email", ...ADMIN } });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { link } = await latestOutboxMessage(request, ADMIN.email);
-  await request.get(link!, { maxRedirects: 0 });
-}
 
 test("an operator adds a Dify app, a user chats with it at once, and disabling it hides it", async ({ page, browser }) => {
   const appid = `e2e-console-${Date.now() % 1_000_000}`;
