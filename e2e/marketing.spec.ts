@@ -95,7 +95,7 @@ test("docs: sidebar, table of contents, previous / next", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "本页目录" }).getByRole("link", { name: "两条命令启动" })).toBeVisible();
   await page.getByRole("navigation", { name: "文档翻页" }).getByRole("link", { name: /使用 AI 应用/ }).click();
   await expect(page).toHaveURL(/\/docs\/using-ai-apps$/);
-  await sidebar.getByRole("link", { name: "支付" }).click();
+  await sidebar.getByRole("link", { name: "支付", exact: true }).click();
   await expect(page).toHaveURL(/\/docs\/guides\/payments$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("支付");
 });
