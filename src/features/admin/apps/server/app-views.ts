@@ -8,22 +8,32 @@ import type { AdminAppView } from "../types";
 
 type Meta = Pick<AiAppRow, "position" | "managedBy" | "updatedAt">;
 
-/** The console's view of an app: every field but the keys, which appear only as their last four. */
-export function adminAppView(app: AiApp, meta: Meta): AdminAppView {
+/** What the console and the audit log both show of an app: its identity and upstream, never a key. */
+function describedApp(app: AiApp) {
   const settings = app.modelSettings;
   return {
     appid: app.appid,
-    type: settings ? "model" : "dify",
+    type: settings ? ("model" as const) : ("dify" as const),
     kind: app.kind,
     name: app.name,
     description: app.description,
     icon: app.icon,
     enabled: app.enabled,
+    baseUrl: settings ? settings.provider.baseUrl : app.upstreamBaseUrl,
+  };
+}
+
+/** The upstream key as its last four (`••••abcd`). */
+const maskedKey = (app: AiApp) => maskSecret(app.modelSettings ? app.modelSettings.provider.apiKey : app.upstreamSecretKey);
+
+/** The console's view of an app: every field but the keys, which appear only as their last four. */
+export function adminAppView(app: AiApp, meta: Meta): AdminAppView {
+  return {
+    ...describedApp(app),
     position: meta.position,
     managedBy: meta.managedBy,
-    baseUrl: settings ? settings.provider.baseUrl : app.upstreamBaseUrl,
-    keyHint: maskSecret(settings ? settings.provider.apiKey : app.upstreamSecretKey),
-    fallbackKeyHint: maskSecret(settings?.fallbackProvider?.apiKey ?? ""),
+    keyHint: maskedKey(app),
+    fallbackKeyHint: maskSecret(app.modelSettings?.fallbackProvider?.apiKey ?? ""),
     fields: formFields(app),
     updatedAt: meta.updatedAt.toISOString(),
   };
@@ -54,15 +64,8 @@ export function auditSnapshot(app: AiApp | undefined): Record<string, unknown> |
   if (!app) return null;
   const settings = app.modelSettings;
   return {
-    appid: app.appid,
-    type: settings ? "model" : "dify",
-    kind: app.kind,
-    name: app.name,
-    description: app.description,
-    icon: app.icon,
-    enabled: app.enabled,
-    baseUrl: settings ? settings.provider.baseUrl : app.upstreamBaseUrl,
-    key: maskSecret(settings ? settings.provider.apiKey : app.upstreamSecretKey),
+    ...describedApp(app),
+    key: maskedKey(app),
     ...(settings
       ? {
           models: settings.models.map((model) => model.id),
