@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { processCpuMs } from "../lib/process-cpu";
 import { startProductionServer, type RunningServer } from "../lib/production-server";
 
@@ -65,6 +66,8 @@ export async function startBrowserPath(app: BenchApp, maxConcurrentChats: number
     API_KEY_RATE_LIMIT: "100000/60",
     FREE_PLAN_MONTHLY_TOKENS: "1000000000",
     DIFY_APPS: JSON.stringify([app.entry]),
+    // Production keeps no upstream key of a configured app without it (it is stored encrypted).
+    APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
   });
   const cookies: string[] = [];
   const keys: string[] = [];

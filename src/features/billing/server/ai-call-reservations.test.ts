@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiQuotaReservations, aiUsageEvents, openDatabase, type DatabaseHandle } from "@/lib/db";
+import { aiQuotaGrants, aiQuotaReservations, aiUsageEvents, openDatabase, subscriptions, type DatabaseHandle, type NewSubscription } from "@/lib/db";
+import { quotaPeriod } from "./quota-grants";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { AI_CALL_RESERVATION_TTL_MS, aiCallsInFlight, releaseAiCall, reserveAiCall } from "./ai-call-reservations";
 
@@ -56,5 +57,57 @@ describe.each(testTargetKinds())("AI call reservations on %s", (kind) => {
     const later = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
     expect(await aiCallsInFlight(first.db, userId, later)).toBe(0);
     expect((await reserveAiCall(first.db, userId, later)).admitted).toBe(true);
+  });
+
+  const subscribe = (userId: string, row: Partial<NewSubscription>) =>
+    first.db.insert(subscriptions).values({ userId, planId: "pro", provider: "local", currentPeriodStart: new Date("2026-05-01T00:00:00Z"), currentPeriodEnd: new Date("2026-06-01T00:00:00Z"), ...row });
+  /** How many of `count` calls fired at once are admitted, and the refusals' statuses. */
+  const admitted = async (userId: string, count: number) => {
+    const results = await Promise.all(Array.from({ length: count }, (_, i) => reserveAiCall((i % 2 ? second : first).db, userId, now)));
+    return { admitted: results.filter((result) => result.admitted).length, refused: [...new Set(results.flatMap((result) => (result.admitted ? [] : [result.status])))] };
+  };
+
+  it("holds an active paid plan to its own limits: 专业版 runs 4 at once; its period's quota, not the plan's figure", async () => {
+    const pro = randomUUID();
+    await subscribe(pro, {});
+    expect(await admitted(pro, 10)).toEqual({ admitted: 4, refused: [429] });
+
+    const frozenQuota = randomUUID();
+    await subscribe(frozenQuota, { periodTokenQuota: 1_000 });
+    await use(frozenQuota, 1_000);
+    expect(await admitted(frozenQuota, 3)).toEqual({ admitted: 0, refused: [402] });
+  });
+
+  it("treats a canceled subscription and a plan that no longer exists as the free plan", async () => {
+    const canceled = randomUUID();
+    await subscribe(canceled, { status: "canceled" });
+    expect(await admitted(canceled, 6)).toEqual({ admitted: 2, refused: [429] });
+    const canceledAtItsQuota = randomUUID();
+    await subscribe(canceledAtItsQuota, { status: "canceled" });
+    await use(canceledAtItsQuota, FREE_QUOTA);
+    expect(await reserveAiCall(first.db, canceledAtItsQuota, now)).toMatchObject({ admitted: false, status: 402 });
+
+    const unknownPlan = randomUUID();
+    await subscribe(unknownPlan, { planId: "deleted-plan" });
+    expect(await admitted(unknownPlan, 6)).toEqual({ admitted: 2, refused: [429] });
+  });
+
+  it("adds operators' grants of the month to the quota", async () => {
+    const userId = randomUUID();
+    await use(userId, FREE_QUOTA);
+    expect(await reserveAiCall(first.db, userId, now)).toMatchObject({ admitted: false, status: 402 });
+    await first.db.insert(aiQuotaGrants).values({ userId, tokens: 300, reason: "补偿", adminId: randomUUID(), period: quotaPeriod(now) });
+    const result = await reserveAiCall(first.db, userId, now);
+    expect(result.admitted).toBe(true);
+    const [reservation] = await first.db.select().from(aiQuotaReservations).where(eq(aiQuotaReservations.userId, userId));
+    expect(reservation?.tokens).toBe(300);
+  });
+
+  it("settles a local period that ended before admitting: a cancellation at period end leaves the free plan's limits", async () => {
+    const userId = randomUUID();
+    await subscribe(userId, { cancelAtPeriodEnd: true, currentPeriodEnd: new Date("2026-05-15T00:00:00Z") });
+    expect(await admitted(userId, 6)).toEqual({ admitted: 2, refused: [429] });
+    const [row] = await first.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(row?.status).toBe("canceled");
   });
 });

@@ -1,11 +1,11 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { aiQuotaGrants, aiQuotaReservations, aiUsageEvents, getDatabase, subscriptions, type Database } from "@/lib/db";
-import { startOfMonth } from "../calendar";
+import { aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
+import { FREE_PLAN_ID } from "../plans";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { quotaPeriod } from "./quota-grants";
 import { settleLocalSubscription } from "./settle-period";
-import { getPlanCatalog } from "./plan-catalog";
-import { subscriberTokenQuota } from "./token-quota";
+import { getPlanCatalog, type PlanCatalog } from "./plan-catalog";
+import { enforcedTokenQuota } from "./token-quota";
 
 /**
  * Tokens held for one AI call until its real usage is known. An answer of the embedded demo apps
@@ -22,77 +22,57 @@ export type AiCallAdmission =
 /**
  * Admits one AI call of the user, or refuses it: 429 when the plan's concurrent calls are in flight,
  * 402 when this month's usage plus the tokens reserved by calls in flight reach the quota. Admitting
- * takes a reservation in the same transaction, under a per-user advisory lock, so two requests (or
- * two processes on one Postgres) never both pass on the same room. Settle it with `releaseAiCall`
- * once the call's usage row is written (or the call failed).
+ * takes a reservation under a per-user advisory lock, so two requests (or two processes on one
+ * Postgres) never both pass on the same room. It runs on every chat, so the lock, the read, the
+ * decision and the insert are one call of `spark_admit_ai_call` (migration 0025) with this
+ * catalog's limits. Settle it with `releaseAiCall` once the call's usage row is written (or the
+ * call failed).
  */
 export async function reserveAiCall(db: Database, userId: string, now = new Date()): Promise<AiCallAdmission> {
-  // Read before the transaction: the catalog is cached on the database object, not on `tx`.
+  // Read before any transaction: the catalog is cached on the database object, not on `tx`.
   const catalog = await getPlanCatalog(db);
+  const outcome = await admitInOneStatement(db, userId, now, catalog, { periodSettled: false });
+  if (outcome.outcome !== "period_ended") return admission(outcome);
+  // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
   return db.transaction(async (tx) => {
-    // Serialises admissions per user (released at commit); other users are not held up. The reads
-    // below are statements of their own, so their snapshot is taken after the lock is held.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ai-quota:${userId}`}, 0))`);
-    let state = await readAdmissionState(tx, userId, now);
-    if (state.periodEnded) {
-      // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
-      await settleLocalSubscription(tx, userId, now, catalog);
-      state = await readAdmissionState(tx, userId, now);
-    }
-    const plan = catalog.orFree(state.planId);
-    if (state.calls >= plan.maxConcurrentAiCalls) return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
-
-    const left = subscriberTokenQuota(plan, state.periodTokenQuota) + state.grantedTokens - state.usedTokens - state.reservedTokens;
-    if (left <= 0) return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE };
-
-    // Never reserve beyond what is left, so a user near the edge can still make one call. The user's
-    // expired reservations (their process died) are swept in the same statement.
-    const tokens = Math.min(AI_CALL_RESERVATION_TOKENS, left);
-    const expiresAt = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      with swept as (
-        delete from ${aiQuotaReservations}
-        where ${aiQuotaReservations.userId} = ${userId} and ${aiQuotaReservations.expiresAt} <= ${now}
-      )
-      insert into ${aiQuotaReservations} (user_id, tokens, created_at, expires_at)
-      values (${userId}, ${tokens}, ${now}, ${expiresAt})
-      returning id`);
-    return { admitted: true, reservationId: rows[0]!.id };
+    await settleLocalSubscription(tx, userId, now, catalog);
+    return admission(await admitInOneStatement(tx, userId, now, catalog, { periodSettled: true }));
   });
 }
 
-type AdmissionState = { planId: string | undefined; periodTokenQuota: number | null; periodEnded: boolean; calls: number; reservedTokens: number; usedTokens: number; grantedTokens: number };
+type AdmissionOutcome = { outcome: "admitted" | "too_many_calls" | "quota_exceeded" | "period_ended"; reservation_id: string | null };
+
+function admission({ outcome, reservation_id: reservationId }: AdmissionOutcome): AiCallAdmission {
+  if (outcome === "admitted" && reservationId) return { admitted: true, reservationId };
+  if (outcome === "too_many_calls") return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
+  if (outcome === "quota_exceeded") return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE };
+  throw new Error(`AI call admission: unexpected outcome ${outcome}`);
+}
+
+/** Every plan's concurrent calls and monthly tokens, as `spark_admit_ai_call` reads them. */
+function planLimits(catalog: PlanCatalog): string {
+  const limits: Record<string, { calls: number; tokens: number }> = {};
+  for (const plan of catalog.plans) limits[plan.id] = { calls: plan.maxConcurrentAiCalls, tokens: enforcedTokenQuota(plan) };
+  const free = catalog.orFree(FREE_PLAN_ID);
+  limits[FREE_PLAN_ID] = { calls: free.maxConcurrentAiCalls, tokens: enforcedTokenQuota(free) };
+  return JSON.stringify(limits);
+}
 
 /**
- * Everything an admission decides on, in one statement (it runs on every chat): the plan, whether a
- * local subscription's period is over, the calls in flight with their reserved tokens, and this
- * month's usage and operators' grants for the month.
+ * The lock, the state (plan, whether a local subscription's period is over, calls in flight with
+ * their reserved tokens, this month's usage and grants), the decision and the insert, in one call.
+ * `periodSettled`: the caller has just settled an ended period (no second look at it). A
+ * reservation never holds more than is left, so a user near the edge can still make one call;
+ * the user's expired reservations (their process died) are swept on the way.
  */
-async function readAdmissionState(db: Database, userId: string, now: Date): Promise<AdmissionState> {
-  const live = sql`${aiQuotaReservations.userId} = ${userId} and ${aiQuotaReservations.expiresAt} > ${now}`;
-  const { rows } = await db.execute<{ plan_id: string | null; period_token_quota: number | null; status: string | null; provider: string | null; period_end: Date | string | null; calls: string | number; reserved: string | number; used: string | number; granted: string | number }>(sql`
-    select ${subscriptions.planId} as plan_id, ${subscriptions.periodTokenQuota} as period_token_quota, ${subscriptions.status} as status, ${subscriptions.provider} as provider,
-      ${subscriptions.currentPeriodEnd} as period_end,
-      (select count(*) from ${aiQuotaReservations} where ${live}) as calls,
-      (select coalesce(sum(${aiQuotaReservations.tokens}), 0) from ${aiQuotaReservations} where ${live}) as reserved,
-      (select coalesce(sum(${aiUsageEvents.totalTokens}), 0) from ${aiUsageEvents}
-        where ${aiUsageEvents.userId} = ${userId} and ${aiUsageEvents.createdAt} >= ${startOfMonth(now)}) as used,
-      (select coalesce(sum(${aiQuotaGrants.tokens}), 0) from ${aiQuotaGrants}
-        where ${aiQuotaGrants.userId} = ${userId} and ${aiQuotaGrants.period} = ${quotaPeriod(now)}) as granted
-    from (select 1) as one left join ${subscriptions} on ${subscriptions.userId} = ${userId}`);
-  const row = rows[0]!;
-  const active = row.status !== null && row.status !== "canceled";
-  const periodEnd = row.period_end === null ? null : new Date(row.period_end);
-  return {
-    planId: active ? (row.plan_id ?? undefined) : undefined,
-    periodTokenQuota: active && row.period_token_quota !== null ? Number(row.period_token_quota) : null,
-    // settleLocalSubscription's own test: a local (non-Stripe) subscription whose period has passed.
-    periodEnded: active && row.provider !== "stripe" && periodEnd !== null && periodEnd <= now,
-    calls: Number(row.calls),
-    reservedTokens: Number(row.reserved),
-    usedTokens: Number(row.used),
-    grantedTokens: Number(row.granted),
-  };
+async function admitInOneStatement(db: Database, userId: string, now: Date, catalog: PlanCatalog, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
+  const expiresAt = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
+  const { rows } = await db.execute<AdmissionOutcome>(sql`
+    select outcome, reservation_id from spark_admit_ai_call(
+      ${userId}::uuid, ${now}, ${`${quotaPeriod(now)}-01`}::date, ${quotaPeriod(now)}, ${planLimits(catalog)}::jsonb,
+      ${AI_CALL_RESERVATION_TOKENS}, ${expiresAt}, ${periodSettled})`);
+  return rows[0]!;
 }
 
 /** Settles a reservation: the call's usage row (if any) is written, so the held tokens are let go. */
