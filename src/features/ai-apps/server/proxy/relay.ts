@@ -62,10 +62,25 @@ export function relayEventStream(options: RelayOptions): Response {
       options.onAbandoned(tracker.taskId);
     }
   };
+  // One timer for the whole relay, pushed back at each read (a timer and a promise per read were a
+  // measurable share of the proxy's CPU with hundreds of streams). When it fires during a read,
+  // cancelling the reader ends that read, and `step` sees that the upstream went silent; a browser
+  // slow to take what was sent (back-pressure, no read pending) is not the upstream's silence.
+  let silent = false;
+  let reading = false;
+  const onSilence = () => {
+    if (!reading) return;
+    silent = true;
+    reader.cancel().catch(() => undefined);
+  };
+  let silenceTimer = setTimeout(onSilence, options.idleTimeoutMs);
   const onClientGone = () => {
     if (clientGone) return;
     clientGone = true;
     drainDeadline = Date.now() + options.drainMs;
+    // From now on the limit is the drain deadline, however lively the upstream is.
+    clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(onSilence, options.drainMs);
     maybeStopTask();
     resume?.();
   };
@@ -87,12 +102,13 @@ export function relayEventStream(options: RelayOptions): Response {
   };
 
   const read = async (): Promise<ReadableStreamReadResult<Uint8Array> | typeof IDLE> => {
-    const wait = clientGone ? Math.max(0, drainDeadline - Date.now()) : options.idleTimeoutMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    reading = true;
+    if (!clientGone) silenceTimer.refresh();
     try {
-      return await Promise.race([reader.read(), new Promise<typeof IDLE>((resolve) => (timer = setTimeout(() => resolve(IDLE), wait)))]);
+      const result = await reader.read();
+      return silent ? IDLE : result;
     } finally {
-      clearTimeout(timer);
+      reading = false;
     }
   };
 
@@ -161,6 +177,7 @@ export function relayEventStream(options: RelayOptions): Response {
         // already closed
       }
     } finally {
+      clearTimeout(silenceTimer);
       options.clientSignal.removeEventListener("abort", onClientGone);
       options.onFinish();
     }
