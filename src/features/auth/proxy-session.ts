@@ -6,6 +6,7 @@ import { isGuardedPath, MFA_STEP_QUERY, redirectCookieName, routeGuardConfig } f
 import { safeRedirectPath } from "./safe-redirect";
 import { checkSession } from "./session-check";
 import { sealSessionHandoff } from "./session-handoff";
+import { verifiedClaims } from "./verified-claims";
 
 // No `server-only` here: this module runs in the Next.js proxy, whose bundle lacks that condition.
 
@@ -34,11 +35,11 @@ export async function refreshSessionAndGuard(
       },
     },
   });
-  // getClaims() verifies the access token (JWKS) and refreshes it when it is about to expire.
-  const { data } = await supabase.auth.getClaims();
-  const claims = data?.claims;
-  // The token getClaims just verified (read from the cookies; no request is made).
-  const accessToken = claims ? (await supabase.auth.getSession()).data.session?.access_token : undefined;
+  // The session from the cookies, refreshed when its token is about to expire; then its token's
+  // signature (JWKS), remembered once checked.
+  const token = (await supabase.auth.getSession()).data.session?.access_token;
+  const claims = token ? await verifiedClaims(supabase.auth, token) : undefined;
+  const accessToken = claims ? token : undefined;
   if (claims && accessToken) {
     handoff = sealSessionHandoff(claims, accessToken);
     const refreshed = response.cookies.getAll();
