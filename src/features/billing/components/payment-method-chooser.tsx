@@ -8,9 +8,7 @@ import { cn } from "@/lib/utils";
 import { chinaCheckoutCopy } from "../china-checkout-copy";
 import { DEFAULT_METHOD, type CheckoutAvailability, type CheckoutChoice } from "../checkout-methods";
 import { formatPriceCny } from "../format";
-import type { useStartCheckout } from "../hooks/use-start-checkout";
-
-type Flow = ReturnType<typeof useStartCheckout>;
+import type { CheckoutFlow } from "./payment-method-dialog";
 
 const copy = chinaCheckoutCopy;
 
@@ -18,8 +16,8 @@ function choiceLabel(choice: CheckoutChoice, defaultProvider: CheckoutAvailabili
   return choice === DEFAULT_METHOD ? copy.defaultMethod[defaultProvider ?? "local"] : copy.methods[choice];
 }
 
-/** 选择支付方式: the ways to pay on this device, the device's best one chosen. */
-export function PaymentMethodDialog({ flow }: { flow: Flow }) {
+/** 选择支付方式: the ways to pay on this device, the device's best one chosen (loaded on demand, see payment-method-dialog.tsx). */
+export default function PaymentMethodChooser({ flow }: { flow: CheckoutFlow }) {
   const { chooser } = flow;
   const jsapiBlocked = flow.wechatJsapi === "needs-wechat-sign-in";
   const usable = (choice: CheckoutChoice) => !(choice === "wechat_jsapi" && jsapiBlocked);
