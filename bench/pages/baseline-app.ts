@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitUntilUp, type RunningServer } from "../lib/production-server";
@@ -31,8 +31,9 @@ export async function startBaselineApp(): Promise<BaselineApp> {
   writeFileSync(path.join(root, "app", "page.tsx"), PAGE);
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "spark-bench-baseline", private: true }));
   writeFileSync(path.join(root, "next.config.mjs"), "export default {};\n");
-  // Hard links: a second of work instead of copying hundreds of megabytes.
-  if (spawnSync("cp", ["-al", path.resolve("node_modules"), path.join(root, "node_modules")]).status !== 0) {
+  // Hard links: a second of work instead of copying hundreds of megabytes. realpath: in a git worktree
+  // node_modules is often a symlink to the main checkout's, and `cp -a` would copy the link itself.
+  if (spawnSync("cp", ["-al", realpathSync("node_modules"), path.join(root, "node_modules")]).status !== 0) {
     throw new Error("could not link node_modules into the baseline app");
   }
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");

@@ -21,5 +21,6 @@ describe("first-load JS", () => {
     expect(result.rawBytes).toBe(a.length + b.length);
     expect(result.gzipBytes).toBe(gzipSync(a, { level: 9 }).length + gzipSync(b, { level: 9 }).length);
     expect(result.inlineGzipBytes).toBeGreaterThan(0);
+    expect(result.chunks.map((chunk) => chunk.file)).toEqual(["chunks/a.js", "chunks/b.js"]);
   });
 });

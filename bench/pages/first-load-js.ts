@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-export type FirstLoadJs = { scripts: number; gzipBytes: number; rawBytes: number; inlineGzipBytes: number };
+/** One chunk of a page's first load: its path under .next/static and its sizes. */
+export type FirstLoadChunk = { file: string; gzipBytes: number; rawBytes: number };
+
+export type FirstLoadJs = { scripts: number; gzipBytes: number; rawBytes: number; inlineGzipBytes: number; chunks: FirstLoadChunk[] };
 
 /**
  * `src` of every external script of a page (Next's chunks live under /_next/static/). `nomodule`
@@ -34,8 +37,7 @@ function inlineScripts(html: string): string {
  * would send them).
  */
 export function measureFirstLoadJs(html: string, buildDir = ".next"): FirstLoadJs {
-  let gzipBytes = 0;
-  let rawBytes = 0;
+  const chunks: FirstLoadChunk[] = [];
   // The same chunk may appear twice (preload + script, or with a deployment query): count it once.
   const relativeOf = (src: string) => decodeURIComponent(src.replace(/^.*?static\//, "").replace(/[?#].*$/, ""));
   const legacy = new Set(scriptTags(html).filter((tag) => tag.legacy).map((tag) => relativeOf(tag.src)));
@@ -44,8 +46,15 @@ export function measureFirstLoadJs(html: string, buildDir = ".next"): FirstLoadJ
     const file = path.join(buildDir, "static", relative);
     if (!existsSync(file)) throw new Error(`script not found in the build: ${relative}`);
     const bytes = readFileSync(file);
-    rawBytes += bytes.length;
-    gzipBytes += gzipSync(bytes, { level: 9 }).length;
+    chunks.push({ file: relative, gzipBytes: gzipSync(bytes, { level: 9 }).length, rawBytes: bytes.length });
   }
-  return { scripts: sources.length, gzipBytes, rawBytes, inlineGzipBytes: gzipSync(inlineScripts(html), { level: 9 }).length };
+  const sum = (key: "gzipBytes" | "rawBytes") => chunks.reduce((total, chunk) => total + chunk[key], 0);
+  return {
+    scripts: sources.length,
+    gzipBytes: sum("gzipBytes"),
+    rawBytes: sum("rawBytes"),
+    inlineGzipBytes: gzipSync(inlineScripts(html), { level: 9 }).length,
+    // Largest first: what to look at when a ratio moves.
+    chunks: chunks.sort((a, b) => b.gzipBytes - a.gzipBytes),
+  };
 }

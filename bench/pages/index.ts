@@ -9,6 +9,9 @@ const marketingRoutes = ["/", "/ai", "/blog", "/blog/getting-started", "/docs", 
 /** Signed-in pages whose server CPU is measured. */
 const dashboardRoutes = ["/dashboard", "/dashboard/ai/tokens", "/dashboard/demo/notes", "/dashboard/settings", "/dashboard/settings/billing"];
 
+/** BENCH_PAGES_CHUNKS=/,/pricing: also list those routes' chunks, largest first (gzip). */
+const chunkRoutes = (process.env.BENCH_PAGES_CHUNKS ?? "").split(",").filter(Boolean);
+
 /** Targets of issue 15 (printed, never asserted). */
 const TARGET_JS_RATIO = 1.15;
 const TARGET_LCP_RATIO = 1.3;
@@ -45,9 +48,10 @@ export default async function pagesBenchmark() {
         console.log(`${route.padEnd(26)} HTTP ${response.status}`);
         continue;
       }
-      const { gzipBytes } = measureFirstLoadJs(await response.text());
+      const { gzipBytes, chunks } = measureFirstLoadJs(await response.text());
       const ratio = gzipBytes / floor;
       console.log(`${route.padEnd(26)} ${kb(gzipBytes).padStart(10)} ${ratio.toFixed(2).padStart(8)}${route === "/" ? `  (target ≤ ${TARGET_JS_RATIO}: ${verdict(ratio <= TARGET_JS_RATIO)})` : ""}`);
+      if (chunkRoutes.includes(route)) for (const chunk of chunks) console.log(`${"".padEnd(4)}${kb(chunk.gzipBytes).padStart(10)}  ${chunk.file}`);
     }
 
     const floorLcp = await lcpMedian(`${baseline.baseUrl}/`);

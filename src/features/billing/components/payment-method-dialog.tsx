@@ -1,75 +1,50 @@
 "use client";
 
-import Link from "next/link";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { cn } from "@/lib/utils";
-import { chinaCheckoutCopy } from "../china-checkout-copy";
-import { DEFAULT_METHOD, type CheckoutAvailability, type CheckoutChoice } from "../checkout-methods";
-import { formatPriceCny } from "../format";
+import { useEffect, useState, type ComponentType } from "react";
+import { toast } from "@/lib/toast";
 import type { useStartCheckout } from "../hooks/use-start-checkout";
 
-type Flow = ReturnType<typeof useStartCheckout>;
+export type CheckoutFlow = ReturnType<typeof useStartCheckout>;
+type Chooser = ComponentType<{ flow: CheckoutFlow }>;
 
-const copy = chinaCheckoutCopy;
+// The chooser (Radix Dialog and its copy) is on the pricing and billing pages but opens only when a
+// device has more than one way to pay: loaded on demand, like the header's theme menu.
+const loadChooser = () => import("./payment-method-chooser");
+// Spelled out here: the billing copy travels with the chooser.
+const LOAD_FAILED = "支付方式加载失败，请检查网络后重试";
 
-function choiceLabel(choice: CheckoutChoice, defaultProvider: CheckoutAvailability["defaultProvider"]): string {
-  return choice === DEFAULT_METHOD ? copy.defaultMethod[defaultProvider ?? "local"] : copy.methods[choice];
+/** Starts the chooser's download ahead of a click (hover or focus of a button that may open it). */
+export function preloadPaymentMethodDialog() {
+  void loadChooser().catch(() => undefined); // offline or a new deployment: opening tries again
 }
 
-/** 选择支付方式: the ways to pay on this device, the device's best one chosen. */
-export function PaymentMethodDialog({ flow }: { flow: Flow }) {
-  const { chooser } = flow;
-  const jsapiBlocked = flow.wechatJsapi === "needs-wechat-sign-in";
-  const usable = (choice: CheckoutChoice) => !(choice === "wechat_jsapi" && jsapiBlocked);
-  // A choice belongs to the chooser it was made in; a new chooser starts on the device's best method.
-  const [picked, setPicked] = useState<{ chooser: typeof chooser; choice: CheckoutChoice } | null>(null);
-  const selected = picked && picked.chooser === chooser ? picked.choice : (chooser?.choices.find(usable) ?? null);
-  const setSelected = (choice: CheckoutChoice) => setPicked({ chooser, choice });
+/**
+ * 选择支付方式, shown while `flow.chooser` is set. Nothing is rendered or downloaded before it first
+ * opens; once loaded it stays mounted, so that closing animates out as it always did. When the
+ * download fails the chooser is closed with a toast, and the next try downloads again.
+ */
+export function PaymentMethodDialog({ flow }: { flow: CheckoutFlow }) {
+  const [Loaded, setLoaded] = useState<Chooser | null>(null);
+  const wanted = flow.chooser !== null && Loaded === null;
+  const { closeChooser } = flow;
 
-  return (
-    <Dialog open={chooser !== null} onOpenChange={(open) => !open && flow.closeChooser()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{copy.chooser.title}</DialogTitle>
-          {chooser ? <DialogDescription>{copy.chooser.description(chooser.item.planName, chooser.item.priceFen === undefined ? undefined : formatPriceCny(chooser.item.priceFen / 100))}</DialogDescription> : null}
-        </DialogHeader>
-        <div role="radiogroup" aria-label={copy.chooser.title} className="grid gap-2">
-          {chooser?.choices.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              role="radio"
-              aria-checked={selected === choice}
-              disabled={!usable(choice)}
-              onClick={() => setSelected(choice)}
-              className={cn(
-                "rounded-lg border px-4 py-3 text-left text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50",
-                selected === choice ? "border-primary bg-primary/5 ring-1 ring-primary" : "hover:bg-muted",
-              )}
-            >
-              {choiceLabel(choice, flow.defaultProvider)}
-            </button>
-          ))}
-        </div>
-        {jsapiBlocked && chooser?.choices.includes("wechat_jsapi") ? (
-          <p role="note" className="text-sm text-muted-foreground">
-            {copy.chooser.jsapiNeedsWechat}{" "}
-            <Link className="font-medium text-primary underline" href="/dashboard/settings#identities">
-              {copy.chooser.signInWithWechat}
-            </Link>
-          </p>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{copy.chooser.cancel}</Button>
-          </DialogClose>
-          <Button disabled={!selected || !chooser} onClick={() => chooser && selected && void flow.pay(chooser.planId, chooser.interval, selected)}>
-            {copy.chooser.pay}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    loadChooser().then(
+      (module) => current && setLoaded(() => module.default),
+      () => {
+        if (!current) return;
+        closeChooser();
+        toast({ variant: "destructive", title: LOAD_FAILED });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // closeChooser is a new function every render; only a new request to open matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted]);
+
+  return Loaded ? <Loaded flow={flow} /> : null;
 }

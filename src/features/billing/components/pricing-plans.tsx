@@ -12,7 +12,7 @@ import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { planPriceCny, planPriceFen, type BillingInterval, type Plan } from "../plans";
 import { IntervalSwitch } from "./interval-switch";
-import { PaymentMethodDialog } from "./payment-method-dialog";
+import { PaymentMethodDialog, preloadPaymentMethodDialog } from "./payment-method-dialog";
 
 const POPULAR_PLAN = "pro";
 
@@ -74,7 +74,12 @@ export function PricingPlans({ plans }: { plans: readonly Plan[] }) {
                   <Link href="/auth/signup">{pricing.startFree}</Link>
                 </Button>
               ) : (
-                <Button variant={popular ? "default" : "outline"} disabled={closed || pending !== null} onClick={() => void start(plan.id, interval, { planName: plan.name, priceFen: planPriceFen(plan, interval) })}>
+                <Button
+                  variant={popular ? "default" : "outline"}
+                  disabled={closed || pending !== null}
+                  onPointerEnter={preloadPaymentMethodDialog}
+                  onFocus={preloadPaymentMethodDialog}
+                  onClick={() => void start(plan.id, interval, { planName: plan.name, priceFen: planPriceFen(plan, interval) })}>
                   {pending === plan.id ? <Loader2 className="animate-spin" aria-hidden /> : null}
                   {closed ? pricing.notOpenButton : pending === plan.id ? pricing.redirecting : pricing.choose(plan.name)}
                 </Button>

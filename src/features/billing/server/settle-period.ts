@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { payments, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
+import { payments, scheduledPlanChanges, subscriptions, type Database, type Subscription } from "@/lib/db";
 import { FREE_PLAN_ID, planPriceFen, type BillingInterval } from "../plans";
 import { getPlanCatalog, type PlanCatalog } from "./plan-catalog";
 import { addInterval } from "./periods";
@@ -11,17 +11,18 @@ import { addInterval } from "./periods";
  * Safe to run concurrently: it computes the same result and renewal payments are keyed uniquely.
  * Each renewed period is charged the plan's price of the day and starts with its token quota of the day.
  * Pass `catalog` when `db` is a transaction (the catalog is cached on the database object).
+ * Returns the user's row as settled (undefined without one), so that readers need not read it again.
  */
-export async function settleLocalSubscription(db: Database, userId: string, now: Date, catalog?: PlanCatalog): Promise<void> {
+export async function settleLocalSubscription(db: Database, userId: string, now: Date, catalog?: PlanCatalog): Promise<Subscription | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  if (!row || row.status === "canceled" || row.provider === "stripe") return;
-  if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return;
+  if (!row || row.status === "canceled" || row.provider === "stripe") return row;
+  if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return row;
 
   // A 微信支付 period is a one-off purchase: it ends, it never renews by itself.
   if (row.cancelAtPeriodEnd || row.provider === "wechat_pay") {
-    await db.update(subscriptions).set({ status: "canceled", updatedAt: now }).where(eq(subscriptions.userId, userId));
+    const [canceled] = await db.update(subscriptions).set({ status: "canceled", updatedAt: now }).where(eq(subscriptions.userId, userId)).returning();
     await db.delete(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId));
-    return;
+    return canceled;
   }
 
   const plans = catalog ?? (await getPlanCatalog(db));
@@ -59,12 +60,14 @@ export async function settleLocalSubscription(db: Database, userId: string, now:
   }
 
   if (change && !pending) await db.delete(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId));
-  await db
+  const [settled] = await db
     .update(subscriptions)
     .set(
       planId === FREE_PLAN_ID
         ? { status: "canceled", updatedAt: now }
         : { planId, interval, currentPeriodStart: start, currentPeriodEnd: end, periodTokenQuota: plans.orFree(planId).monthlyTokenQuota, updatedAt: now },
     )
-    .where(eq(subscriptions.userId, userId));
+    .where(eq(subscriptions.userId, userId))
+    .returning();
+  return settled;
 }

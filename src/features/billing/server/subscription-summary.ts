@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { aiUsageEvents, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
+import { aiUsageEvents, scheduledPlanChanges, type Database } from "@/lib/db";
 import { startOfMonth } from "../calendar";
 import { getPlanCatalog } from "./plan-catalog";
 import { subscriberTokenQuota } from "./token-quota";
@@ -26,8 +26,8 @@ export async function tokensUsedThisMonth(db: Database, userId: string, now: Dat
  * cancellation), so every reader sees the state as of `now`.
  */
 export async function getSubscriptionSummary(db: Database, userId: string, now = new Date()): Promise<SubscriptionSummary> {
-  await settleLocalSubscription(db, userId, now);
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  // The row as settled: one read of it per summary (the dashboard renders several per visit).
+  const row = await settleLocalSubscription(db, userId, now);
   const active = row && row.status !== "canceled" ? row : undefined;
   const catalog = await getPlanCatalog(db);
   const plan = catalog.orFree(active?.planId);

@@ -1,28 +1,30 @@
 "use client";
 
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { isChunkLoadError, reloadOnce } from "@/features/version";
-import { errorCopy } from "../error-copy";
-import { ErrorScreen } from "./error-screen";
-import { PlainError } from "./plain-error";
-import { useIsCrawler } from "./crawler-context";
+import { screenOnDemand } from "./screen-on-demand";
 
-type RouteError = Error & { digest?: string; statusCode?: number };
+export type ErrorBoundaryProps = { error: Error & { digest?: string; statusCode?: number }; reset: () => void };
 
-/** What an error boundary (`error.tsx`, `global-error.tsx`) renders for a thrown error. */
-export function ErrorBoundaryScreen({ error, reset }: { error: RouteError; reset: () => void }) {
-  const crawler = useIsCrawler();
+const ErrorBoundaryContent = screenOnDemand(() => import("./error-boundary-content"));
+
+/**
+ * What an error boundary (`error.tsx`, `global-error.tsx`) renders for a thrown error. The reaction
+ * to the error stays here, in the boundary's own chunk: when the error is a chunk of an older build
+ * gone after a deploy, the screen's chunk may be gone as well.
+ */
+export function ErrorBoundaryScreen(props: ErrorBoundaryProps) {
+  const { error } = props;
 
   useEffect(() => {
-    // A chunk from an older build is gone after a deploy: a fresh page load fetches the new one.
+    // A fresh page load fetches the new build's chunks.
     if (isChunkLoadError(error)) reloadOnce();
     else console.error(error);
   }, [error]);
 
-  const statusCode = typeof error.statusCode === "number" ? error.statusCode : 500;
-  // Server errors reach the browser with their message stripped in production (only a digest).
-  const message = error.digest ? errorCopy.genericMessage : error.message || errorCopy.genericMessage;
-
-  if (crawler) return <PlainError statusCode={statusCode} message={message} />;
-  return <ErrorScreen statusCode={statusCode} message={message} onClear={reset} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorBoundaryContent {...props} />
+    </Suspense>
+  );
 }

@@ -2,11 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition } from "react";
-import { buttonVariants } from "@/components/ui/button-variants";
 import { errorCopy } from "../error-copy";
 
+/** The buttons' classes, worked out by `ErrorScreen` (see there). */
+export type ErrorScreenActionClasses = { home: string; back: string };
+
 /** 返回首页 / 返回上一页 of the error page; `onClear` resets an error boundary once navigation starts. */
-export function ErrorScreenActions({ onClear }: { onClear?: () => void }) {
+export function ErrorScreenActions({ classes, onClear }: { classes: ErrorScreenActionClasses; onClear?: () => void }) {
   const router = useRouter();
 
   const leave = (navigate: () => void) =>
@@ -23,11 +25,10 @@ export function ErrorScreenActions({ onClear }: { onClear?: () => void }) {
 
   return (
     <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-      {/* Plain <button>s: error boundaries load with every page, and <Button> brings tailwind-merge. */}
-      <button type="button" className={buttonVariants()} onClick={() => leave(() => router.push("/"))}>
+      <button type="button" className={classes.home} onClick={() => leave(() => router.push("/"))}>
         {errorCopy.backHome}
       </button>
-      <button type="button" className={buttonVariants({ variant: "outline" })} onClick={() => leave(goBack)}>
+      <button type="button" className={classes.back} onClick={() => leave(goBack)}>
         {errorCopy.backPrevious}
       </button>
     </div>

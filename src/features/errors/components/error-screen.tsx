@@ -1,6 +1,12 @@
+import { buttonVariants } from "@/components/ui/button-variants";
 import { isChineseText } from "@/lib/chinese-text";
 import { errorCopy, errorTitle } from "../error-copy";
-import { ErrorScreenActions } from "./error-screen-actions";
+import { ErrorScreenActions, type ErrorScreenActionClasses } from "./error-screen-actions";
+
+// Worked out here rather than in the buttons' client component: the server-rendered 403 / 401 / 404
+// screens are boundaries of every page, and their buttons then ship without the variant code.
+// Plain <button>s, not <Button>, which would bring tailwind-merge.
+const actionClasses: ErrorScreenActionClasses = { home: buttonVariants(), back: buttonVariants({ variant: "outline" }) };
 
 type ErrorScreenProps = {
   statusCode: number;
@@ -38,7 +44,7 @@ export function ErrorScreen({ statusCode, message, onClear }: ErrorScreenProps) 
             </p>
           </>
         )}
-        <ErrorScreenActions onClear={onClear} />
+        <ErrorScreenActions classes={actionClasses} onClear={onClear} />
       </div>
     </section>
   );
