@@ -1,5 +1,6 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
+import { WriteBatcher } from "@/lib/db/write-batcher";
 import { FREE_PLAN_ID } from "../plans";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { quotaPeriod } from "./quota-grants";
@@ -80,6 +81,21 @@ export async function releaseAiCall(db: Database, reservationId: string): Promis
   await db.delete(aiQuotaReservations).where(eq(aiQuotaReservations.id, reservationId));
 }
 
+const releaseBatchers = new WeakMap<Database, WriteBatcher<string>>();
+
+/**
+ * `releaseAiCall` for the proxy: answers end in bursts (their usage rows are written by one batch),
+ * and the reservations let go in the same turn of the event loop share one delete.
+ */
+function releaseAiCallBatched(db: Database, reservationId: string): Promise<void> {
+  let batcher = releaseBatchers.get(db);
+  if (!batcher) {
+    batcher = new WriteBatcher<string>((ids) => db.delete(aiQuotaReservations).where(inArray(aiQuotaReservations.id, ids)), 0);
+    releaseBatchers.set(db, batcher);
+  }
+  return batcher.add(reservationId);
+}
+
 /** AI calls of the user in flight now (for tests and the usage page). */
 export async function aiCallsInFlight(db: Database, userId: string, now = new Date()): Promise<number> {
   const [row] = await db
@@ -101,7 +117,7 @@ export function refusedAiCallResponse(refusal: Extract<AiCallAdmission, { admitt
 export async function admitAiCall(db: Database, userId: string, now = new Date()): Promise<Response | { settle: () => Promise<void> }> {
   const admission = await reserveAiCall(db, userId, now);
   if (!admission.admitted) return refusedAiCallResponse(admission);
-  return { settle: () => releaseAiCall(db, admission.reservationId) };
+  return { settle: () => releaseAiCallBatched(db, admission.reservationId) };
 }
 
 /**

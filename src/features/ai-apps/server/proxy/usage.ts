@@ -1,5 +1,6 @@
 import { aiUsageEvents, type NewAiUsageEvent } from "@/lib/db/schema/ai-usage";
 import type { Database } from "@/lib/db/types";
+import { WriteBatcher } from "@/lib/db/write-batcher";
 import type { GenerationKind } from "./endpoints";
 
 type Json = Record<string, unknown>;
@@ -123,35 +124,13 @@ export async function recordUsage(db: Database, tracker: UsageTracker, record: U
  * ON CONFLICT DO NOTHING keeps it idempotent, duplicates inside one batch included.
  */
 export class UsageBatcher {
-  private queue: { row: NewAiUsageEvent; done: () => void; fail: (error: unknown) => void }[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly batcher: WriteBatcher<NewAiUsageEvent>;
 
-  constructor(
-    private readonly database: () => Promise<Database>,
-    private readonly delayMs = 25,
-    private readonly maxBatch = 200,
-  ) {}
-
-  add(row: NewAiUsageEvent): Promise<void> {
-    return new Promise<void>((done, fail) => {
-      this.queue.push({ row, done, fail });
-      if (this.queue.length >= this.maxBatch) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
-    });
+  constructor(database: () => Promise<Database>, delayMs = 25, maxBatch = 200) {
+    this.batcher = new WriteBatcher(async (rows) => (await database()).insert(aiUsageEvents).values(rows).onConflictDoNothing(), delayMs, maxBatch);
   }
 
-  private async flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.queue.splice(0, this.maxBatch);
-    if (batch.length === 0) return;
-    try {
-      const db = await this.database();
-      await db.insert(aiUsageEvents).values(batch.map((entry) => entry.row)).onConflictDoNothing();
-      for (const entry of batch) entry.done();
-    } catch (error) {
-      for (const entry of batch) entry.fail(error);
-    }
-    if (this.queue.length > 0) this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
+  add(row: NewAiUsageEvent): Promise<void> {
+    return this.batcher.add(row);
   }
 }
