@@ -10,7 +10,7 @@ describe("WriteBatcher", () => {
   });
 
   it("splits a burst larger than the batch size", async () => {
-    const write = vi.fn(async (_items: number[]) => undefined);
+    const write = vi.fn<(items: number[]) => Promise<void>>(async () => undefined);
     const batcher = new WriteBatcher<number>(write, 0, 2);
     await Promise.all([1, 2, 3, 4, 5].map((item) => batcher.add(item)));
     expect(write.mock.calls.map(([items]) => items)).toEqual([[1, 2], [3, 4], [5]]);
