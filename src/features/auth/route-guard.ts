@@ -29,10 +29,27 @@ export function redirectCookieName(config: RouteGuardConfig = routeGuardConfig):
   return config.redirectCookie ? `${config.redirectCookie.prefix}-redirect-path` : null;
 }
 
+type PathMatchers = { included: (path: string) => boolean; excluded: (path: string) => boolean };
+
+// Compiled once per configuration: the proxy asks on every request, and compiling the globs into
+// regular expressions was most of the cost.
+const compiledMatchers = new WeakMap<RouteGuardConfig, PathMatchers>();
+
+function matchersFor(config: RouteGuardConfig): PathMatchers {
+  let matchers = compiledMatchers.get(config);
+  if (!matchers) {
+    matchers = {
+      included: picomatch([...config.include], { dot: true }),
+      excluded: config.exclude.length > 0 ? picomatch([...config.exclude], { dot: true }) : () => false,
+    };
+    compiledMatchers.set(config, matchers);
+  }
+  return matchers;
+}
+
 /** Whether a path needs a session under this configuration. */
 export function isGuardedPath(pathname: string, config: RouteGuardConfig = routeGuardConfig): boolean {
   if (pathname === config.loginRoute || pathname === config.callbackRoute) return false;
-  const included = picomatch([...config.include], { dot: true });
-  const excluded = config.exclude.length > 0 ? picomatch([...config.exclude], { dot: true }) : () => false;
+  const { included, excluded } = matchersFor(config);
   return included(pathname) && !excluded(pathname);
 }

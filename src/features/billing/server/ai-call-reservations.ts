@@ -69,9 +69,10 @@ function planLimits(catalog: PlanCatalog): string {
  */
 async function admitInOneStatement(db: Database, userId: string, now: Date, catalog: PlanCatalog, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
   const expiresAt = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
+  const period = quotaPeriod(now);
   const { rows } = await db.execute<AdmissionOutcome>(sql`
     select outcome, reservation_id from spark_admit_ai_call(
-      ${userId}::uuid, ${now}, ${`${quotaPeriod(now)}-01`}::date, ${quotaPeriod(now)}, ${planLimits(catalog)}::jsonb,
+      ${userId}::uuid, ${now}, ${`${period}-01`}::date, ${period}, ${planLimits(catalog)}::jsonb,
       ${AI_CALL_RESERVATION_TOKENS}, ${expiresAt}, ${periodSettled})`);
   return rows[0]!;
 }
