@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import OpenAI from "openai";
 import { openAiFailure } from "../../../test/openai-failure";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubEmbeddedAppEnv } from "../../../test/embedded-app-env";
 
 // The real /v1 routes with the official `openai` client, on an embedded installation: users in the
@@ -26,7 +26,6 @@ const { aiUsageEvents, apiKeys, closeDatabase, getDatabase } = await import("@/l
 const { createApiKey, revokeApiKey } = await import("@/features/api-keys/server");
 const { getDifyProxy } = await import("@/features/ai-apps/server");
 const { eq } = await import("drizzle-orm");
-const { aiCallsInFlight } = await import("@/features/billing/server");
 
 const BASE = "http://localhost:3000/v1";
 let admin: SupabaseClient;
@@ -68,11 +67,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-// Each test starts once alice's previous calls are settled: a call's slot is freed after its usage row
-// is written (write-behind, a few ms after the answer), and her plan allows two calls at once.
-beforeEach(async () => {
-  await expect.poll(async () => aiCallsInFlight(await getDatabase(), alice), { timeout: 10_000 }).toBe(0);
-});
 
 describe("GET /v1/models", () => {
   it("lists every app as a model, and each model of a model app as appid/model", async () => {

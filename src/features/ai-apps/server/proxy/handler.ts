@@ -228,17 +228,20 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     if (hook instanceof Response) return hook;
     // A reservation is settled only after the usage row is stored, so the call's tokens always count
     // (as reserved, then as used); every other way out of `forward` (errors, aborts) settles it at once.
-    let settled = false;
+    let settled: Promise<void> | undefined;
     let deferred = false;
-    const settle = (recorded: Promise<void> = Promise.resolve()) => {
-      if (settled) return;
-      settled = true;
-      track(recorded.finally(() => hook?.settle()));
+    const settle = (recorded: Promise<void> = Promise.resolve()): Promise<void> => {
+      if (!settled) {
+        const work = recorded.finally(() => hook?.settle());
+        track(work);
+        settled = work.catch(() => undefined);
+      }
+      return settled;
     };
     try {
       return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks });
     } finally {
-      if (!deferred) settle();
+      if (!deferred) void settle();
     }
   };
 
@@ -251,8 +254,12 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     upstream: Omit<UpstreamRequest, "signal">;
     streaming: boolean;
     started: number;
-    /** Hands the reservation over to be settled when `recorded` resolves. */
-    settle: (recorded?: Promise<void>) => void;
+    /**
+     * Hands the reservation over to be settled when `recorded` resolves; resolves once it is (never
+     * rejects). The answer ends only then, so a client that waits for the end of one call before
+     * making the next finds its concurrent-call slot free.
+     */
+    settle: (recorded?: Promise<void>) => Promise<void>;
     /** A stream was handed to the relay: its end settles the reservation, not the return of `forward`. */
     defer: () => void;
     tasks: RunningTasks;
@@ -295,9 +302,9 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         drainMs,
         onTaskStarted: (taskId) => tasks.started(taskId, { userId, appid }, () => track(stopTask(app, kind, taskId, userId))),
         onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
-        onFinish: () => {
+        onFinish: async () => {
           tasks.ended(tracker.taskId);
-          settle(endpoint.generation ? recordUsage(tracker, { appid, userId, apiKeyId, kind, latencyMs: Date.now() - started }) : undefined);
+          await settle(endpoint.generation ? recordUsage(tracker, { appid, userId, apiKeyId, kind, latencyMs: Date.now() - started }) : undefined);
           finishRelay();
         },
       });
@@ -324,7 +331,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     if (endpoint.generation && body && typeof body === "object") {
       const tracker = new UsageTracker();
       tracker.observeBlocking(body as Record<string, unknown>);
-      settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
+      await settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
     const answer = endpoint.name === "parameters" && response.ok ? JSON.stringify(publicParameters(body)) : text;
     return new Response(answer, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });

@@ -9,8 +9,9 @@ import { seedAppRegistry } from "../registry";
 import { createDifyProxy, type DifyProxy } from "./handler";
 import { serveProxy } from "./testing";
 
-// The proxy's side of quota reservations: each admitted call's `settle` runs exactly once, and only
-// after the call's usage row is stored (so its tokens never go uncounted in between).
+// The proxy's side of quota reservations: each admitted call's `settle` runs exactly once, only
+// after the call's usage row is stored (so its tokens never go uncounted in between), and before the
+// client sees the answer end (so the next call finds the concurrent-call slot free).
 let handle: DatabaseHandle;
 let proxy: DifyProxy;
 let server: Awaited<ReturnType<typeof serveProxy>>;
@@ -48,13 +49,15 @@ const chat = (user: string, mode: "blocking" | "streaming") =>
   });
 
 describe("Dify proxy settles quota reservations", () => {
-  it.each(["blocking", "streaming"] as const)("settles a %s call once, after its usage row is stored", async (mode) => {
+  it.each(["blocking", "streaming"] as const)("settles a %s call once, after its usage row is stored and before the answer ends", async (mode) => {
     const user = randomUUID();
     const response = await chat(user, mode);
     expect(response.status).toBe(200);
     await response.text();
-    await proxy.idle();
+    // A client that waits for the end of one answer before asking again finds the call accounted for.
     expect(settles.filter((entry) => entry.userId === user)).toEqual([{ userId: user, usageRows: 1 }]);
+    await proxy.idle();
+    expect(settles.filter((entry) => entry.userId === user)).toHaveLength(1);
   });
 
   it("settles at once when the upstream refuses the call, and takes none for non-generating calls", async () => {

@@ -26,8 +26,11 @@ export interface RelayOptions {
   onTaskStarted: (taskId: string) => Promise<void> | void;
   /** The browser left before the answer ended: stop the upstream task. */
   onAbandoned: (taskId: string) => void;
-  /** Called exactly once, when the relay is over (stream closed, cut, or drained after a disconnect). */
-  onFinish: () => void;
+  /**
+   * Called exactly once, when the relay is over (answer complete, cut, or drained after a disconnect).
+   * The browser's stream is closed only once it settles: the call is accounted for by then.
+   */
+  onFinish: () => Promise<void> | void;
 }
 
 const encoder = new TextEncoder();
@@ -143,6 +146,9 @@ export function relayEventStream(options: RelayOptions): Response {
     return { out: pushed.text, close: pushed.end };
   };
 
+  let finished: Promise<void> | undefined;
+  const finish = () => (finished ??= Promise.resolve(options.onFinish()).catch((error: unknown) => console.error("[ai-apps proxy] relay finish failed", error)));
+
   const pump = async () => {
     try {
       for (;;) {
@@ -164,6 +170,7 @@ export function relayEventStream(options: RelayOptions): Response {
           }
         }
         if (close) {
+          await finish();
           if (!clientGone) controller.close();
           break;
         }
@@ -179,7 +186,7 @@ export function relayEventStream(options: RelayOptions): Response {
     } finally {
       clearTimeout(silenceTimer);
       options.clientSignal.removeEventListener("abort", onClientGone);
-      options.onFinish();
+      await finish();
     }
   };
 

@@ -119,14 +119,15 @@ export async function recordUsage(db: Database, tracker: UsageTracker, record: U
 }
 
 /**
- * Write-behind for usage rows: answers finishing together share one multi-row insert, so
- * recording stays off the streams' hot path (one statement per burst instead of one per answer).
- * ON CONFLICT DO NOTHING keeps it idempotent, duplicates inside one batch included.
+ * Write-behind for usage rows: answers finishing in the same turn of the event loop share one
+ * multi-row insert (one statement per burst instead of one per answer). No longer wait than that: an
+ * answer ends for its client only once its row is written. ON CONFLICT DO NOTHING keeps it
+ * idempotent, duplicates inside one batch included.
  */
 export class UsageBatcher {
   private readonly batcher: WriteBatcher<NewAiUsageEvent>;
 
-  constructor(database: () => Promise<Database>, delayMs = 25, maxBatch = 200) {
+  constructor(database: () => Promise<Database>, delayMs = 0, maxBatch = 200) {
     this.batcher = new WriteBatcher(async (rows) => (await database()).insert(aiUsageEvents).values(rows).onConflictDoNothing(), delayMs, maxBatch);
   }
 
