@@ -5,9 +5,8 @@ import type { AuthSessionRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 import { InvalidJwtError } from "./keys";
-import { preparedQueries } from "./prepared-queries";
 import { isUuid } from "./request";
-import { isBanned, loadUserBundle, type UserBundle } from "./users";
+import { isBanned, type UserBundle } from "./users";
 
 export interface AuthVariables {
   claims: JWTPayload & Record<string, unknown>;
@@ -34,7 +33,7 @@ export async function verifyBearer(deps: AuthDeps, c: Context): Promise<JWTPaylo
 async function loadSession(deps: AuthDeps, claims: Record<string, unknown>): Promise<AuthSessionRow | undefined> {
   const sessionId = claims.session_id;
   if (typeof sessionId !== "string" || !sessionId) return undefined;
-  const [session] = isUuid(sessionId) ? await preparedQueries(deps.db).sessionById.execute({ sessionId }) : [];
+  const session = isUuid(sessionId) ? await deps.signedIn.session(sessionId) : undefined;
   if (!session) throw apiError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
   return session;
 }
@@ -46,7 +45,7 @@ export const requireUser = (deps: AuthDeps) =>
     const sub = claims.sub;
     if (!sub) throw apiError(403, "bad_jwt", "invalid claim: missing sub claim");
     if (!isUuid(sub)) throw apiError(400, "bad_jwt", "invalid claim: sub claim must be a UUID");
-    const bundle = await loadUserBundle(deps.db, sub);
+    const bundle = await deps.signedIn.bundle(sub);
     if (!bundle) throw apiError(403, "user_not_found", "User from sub claim in JWT does not exist");
     const session = await loadSession(deps, claims);
     if (isBanned(bundle.user)) throw apiError(403, "user_banned", "User is banned");

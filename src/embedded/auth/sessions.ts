@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { authRefreshTokens, authSessions, authUsers, type AmrEntry, type AuthSessionRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
-import { loadUserBundle, serializeUser, type UserBundle } from "./users";
+import { serializeUser, type UserBundle } from "./users";
 import { recordAuthEvent } from "./audit-log";
 
 export const newRefreshToken = () => randomBytes(18).toString("base64url");
@@ -37,7 +37,7 @@ export async function signAccessToken(deps: AuthDeps, session: SessionClaims, bu
 }
 
 export async function sessionResponse(deps: AuthDeps, session: SessionClaims, refreshToken: string, bundle?: UserBundle) {
-  const loaded = bundle ?? (await loadUserBundle(deps.db, session.userId));
+  const loaded = bundle ?? (await deps.signedIn.bundle(session.userId));
   if (!loaded) throw apiError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found");
   const { token, exp } = await signAccessToken(deps, session, loaded);
   return {
@@ -74,8 +74,6 @@ export async function startSession(
 
 const tokenNotFound = () => apiError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
-
 /**
  * The refresh grant's common case in one statement: the presented token is active and its session
  * exists for a user who is not banned, so it is revoked, its child inserted and the session marked
@@ -85,7 +83,7 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  */
 async function rotateActiveToken(deps: AuthDeps, presented: string, next: string): Promise<SessionClaims | undefined> {
   const now = new Date();
-  const result = await deps.db.execute(sql`
+  const { rows } = await deps.db.execute<{ id: string; user_id: string; aal: string; amr: AmrEntry[] }>(sql`
     with old as (
       update auth.refresh_tokens as t set revoked = true, updated_at = ${now}
       where t.token = ${presented} and t.revoked = false
@@ -101,7 +99,7 @@ async function rotateActiveToken(deps: AuthDeps, presented: string, next: string
     update auth.sessions as s set refreshed_at = ${now}, updated_at = ${now}
     from old where s.id = old.session_id
     returning s.id, s.user_id, s.aal, s.amr`);
-  const [row] = rowsOf<{ id: string; user_id: string; aal: string; amr: AmrEntry[] }>(result);
+  const [row] = rows;
   return row && { id: row.id, userId: row.user_id, aal: row.aal, amr: row.amr };
 }
 
