@@ -9,10 +9,10 @@ import { recordAuthEvent } from "./audit-log";
 
 export const newRefreshToken = () => randomBytes(18).toString("base64url");
 
-/** The access-token claims GoTrue issues (see reference §3.5). */
 /** What an access token and a session response need of the session row. */
 export type SessionClaims = Pick<AuthSessionRow, "id" | "userId" | "aal" | "amr">;
 
+/** The access-token claims GoTrue issues (see reference §3.5). */
 export async function signAccessToken(deps: AuthDeps, session: SessionClaims, bundle: UserBundle) {
   const now = Math.floor(Date.now() / 1000);
   const exp = now + deps.config.accessTokenLifetimeSeconds;
