@@ -33,19 +33,19 @@ describe.each(testTargetKinds())("signed-in rows on %s", (kind) => {
   it(kind === "pglite" ? "reuses the rows while nothing changed" : "reads the database every time", async () => {
     const { userId, sessionId } = await signIn("cached@example.com");
     const [first, again] = [await rows.bundle(userId), await rows.bundle(userId)];
-    const [session, sessionAgain] = [await rows.session(sessionId), await rows.session(sessionId)];
+    const [session, sessionAgain] = [(await rows.signedIn(userId, sessionId)).session, (await rows.signedIn(userId, sessionId)).session];
     expect(again).toEqual(first);
     expect(sessionAgain).toEqual(session);
     expect(again === first && sessionAgain === session).toBe(kind === "pglite");
     // A refresh only stamps refreshed_at: the cached session stays.
     await h.handle.db.update(authSessions).set({ refreshedAt: new Date() }).where(eq(authSessions.id, sessionId));
-    expect((await rows.session(sessionId))?.id).toBe(sessionId);
+    expect((await rows.signedIn(userId, sessionId)).session?.id).toBe(sessionId);
   });
 
   it("sees every change written beside the service at once", async () => {
     const { userId, sessionId } = await signIn("changed@example.com");
     await rows.bundle(userId);
-    await rows.session(sessionId);
+    await rows.signedIn(userId, sessionId);
     const db = h.handle.db;
 
     await db.update(authUsers).set({ userMetadata: { 昵称: "新名字" } }).where(eq(authUsers.id, userId));
@@ -62,13 +62,21 @@ describe.each(testTargetKinds())("signed-in rows on %s", (kind) => {
     expect((await rows.bundle(userId))?.identities.map((identity) => identity.provider)).toContain("wechat");
 
     await db.update(authSessions).set({ aal: "aal2" }).where(eq(authSessions.id, sessionId));
-    expect((await rows.session(sessionId))?.aal).toBe("aal2");
+    expect((await rows.signedIn(userId, sessionId)).session?.aal).toBe("aal2");
 
     await db.delete(authSessions).where(eq(authSessions.id, sessionId));
-    expect(await rows.session(sessionId)).toBeUndefined();
+    expect(await rows.signedIn(userId, sessionId)).toMatchObject({ session: undefined, bundle: { user: { id: userId } } });
 
     await db.delete(authUsers).where(eq(authUsers.id, userId));
     expect(await rows.bundle(userId)).toBeUndefined();
+    expect(await rows.signedIn(userId, sessionId)).toEqual({});
+  });
+
+  it("finds a session only under its own user", async () => {
+    const mine = await signIn("owner@example.com");
+    const other = await signIn("other@example.com");
+    expect((await rows.signedIn(mine.userId, other.sessionId)).session).toBeUndefined();
+    expect((await rows.signedIn(other.userId, other.sessionId)).session?.userId).toBe(other.userId);
   });
 
   it("keeps no rows a concurrent change made old", async () => {

@@ -10,8 +10,8 @@ export const USER_CHANGED_CHANNEL = "spark_auth_user_changed";
 /** What every signed-in request reads: the user (with identities and factors) and the token's session. */
 export interface SignedInRows {
   bundle(userId: string): Promise<UserBundle | undefined>;
-  /** The session `sessionId` (a UUID), whoever it belongs to. */
-  session(sessionId: string): Promise<AuthSessionRow | undefined>;
+  /** The user and, when `sessionId` (a UUID) is given, that session if it is this user's: one statement. */
+  signedIn(userId: string, sessionId?: string): Promise<{ bundle?: UserBundle; session?: AuthSessionRow }>;
 }
 
 export type SignedInCacheOptions = {
@@ -27,7 +27,13 @@ type Entry = { bundle?: UserBundle; sessions: Map<string, AuthSessionRow>; expir
 function uncached(db: Database): SignedInRows {
   return {
     bundle: (userId) => loadUserBundle(db, userId),
-    session: async (sessionId) => (await preparedQueries(db).sessionById.execute({ sessionId }))[0],
+    async signedIn(userId, sessionId) {
+      if (sessionId === undefined) return { bundle: await loadUserBundle(db, userId) };
+      const found = await preparedQueries(db).userBundleWithSession.execute({ userId, sessionId });
+      if (!found) return {};
+      const { identities, factors, sessions, ...user } = found;
+      return { bundle: { user, identities, factors }, session: sessions[0] };
+    },
   };
 }
 
@@ -44,8 +50,9 @@ function embeddedClient(db: Database): PGlite | undefined {
  * Exact, not a window: PGlite has exactly one process (the data-dir lock), and migration 0025's
  * triggers notify every committed change to a user's rows, whoever made it; the notification drops
  * the user's entry before the writer's own code continues. A load that raced a change is not kept
- * (the generation below). Absent rows are never cached. On PostgreSQL every call reads the database:
- * other processes write there, and cluster messages may be lost (src/lib/db/cluster-events.ts).
+ * (the generation below). Absent rows are never cached. On PostgreSQL every call reads the database
+ * (one statement for the user and the session): other processes write there, and cluster messages
+ * may be lost (src/lib/db/cluster-events.ts).
  */
 export async function createSignedInRows(db: Database, options: SignedInCacheOptions = {}): Promise<SignedInRows> {
   const direct = uncached(db);
@@ -84,10 +91,6 @@ export async function createSignedInRows(db: Database, options: SignedInCacheOpt
     }
     update(entry);
   };
-  // Sessions are found by id, but cached under their user (a user's change drops them): this index
-  // says which user a cached session id belongs to.
-  const sessionOwner = new Map<string, string>();
-
   return {
     async bundle(userId) {
       const cached = entryOf(userId)?.bundle;
@@ -97,20 +100,19 @@ export async function createSignedInRows(db: Database, options: SignedInCacheOpt
       if (bundle) store(userId, startedAt, (entry) => (entry.bundle = bundle));
       return bundle;
     },
-    async session(sessionId) {
-      const owner = sessionOwner.get(sessionId);
-      const cached = owner === undefined ? undefined : entryOf(owner)?.sessions.get(sessionId);
-      if (cached) return cached;
+    async signedIn(userId, sessionId) {
+      const entry = entryOf(userId);
+      const session = sessionId === undefined ? undefined : entry?.sessions.get(sessionId);
+      if (entry?.bundle && (sessionId === undefined || session)) return { bundle: entry.bundle, session };
       const startedAt = generation;
-      const session = await direct.session(sessionId);
-      if (session) {
-        store(session.userId, startedAt, (entry) => {
-          entry.sessions.set(sessionId, session);
-          if (sessionOwner.size >= maxUsers * 4) sessionOwner.clear();
-          sessionOwner.set(sessionId, session.userId);
+      const found = await direct.signedIn(userId, sessionId);
+      if (found.bundle) {
+        store(userId, startedAt, (stored) => {
+          stored.bundle = found.bundle;
+          if (sessionId !== undefined && found.session) stored.sessions.set(sessionId, found.session);
         });
       }
-      return session;
+      return found;
     },
   };
 }
