@@ -12,6 +12,7 @@ import { formatLoad, measureLoad, type LoadResult } from "../lib/measure";
 import { startAuthFloor } from "./floor";
 import { bystanderUnderFlood, type SignInRequest } from "./flood";
 import { floodThroughTheApp } from "./flood-app";
+import { userThroughTheApp } from "./app-path";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = 16;
@@ -141,8 +142,8 @@ async function withPostgres(run: (target: DatabaseTarget) => Promise<void>) {
 
 /**
  * The embedded auth service against the floor on PGlite and on PostgreSQL (production password
- * hashing), then a bystander's sign-in under a wrong-password flood, on the service and through the
- * app (`npm start`).
+ * hashing), GET /auth/v1/user through the app (`npm start` on PGlite; BENCH_SKIP_APP=1 skips it),
+ * then a bystander's sign-in under a wrong-password flood, on the service and through the app.
  */
 export default async function authBenchmark() {
   const pglite = await openDatabase({ kind: "pglite", dataDir: mkdtempSync(path.join(tmpdir(), "spark-bench-auth-")) });
@@ -159,5 +160,6 @@ export default async function authBenchmark() {
       await handle.close();
     }
   });
+  if (!process.env.BENCH_SKIP_APP) await userThroughTheApp(REQUESTS, CONCURRENCY);
   if (!process.env.BENCH_SKIP_FLOOD) await floodThroughTheApp();
 }

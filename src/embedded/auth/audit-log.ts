@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { authAuditLog, authUsers, type Database } from "@/lib/db";
 
 /**
@@ -36,17 +36,18 @@ export async function recordAuthEvent(
   event: { userId: string; action: AuthAuditAction; traits?: Record<string, unknown>; ip?: string | null },
 ): Promise<void> {
   try {
-    const [user] = await db.select({ email: authUsers.email, phone: authUsers.phone }).from(authUsers).where(eq(authUsers.id, event.userId));
+    // One statement: the actor's e-mail (or phone) is read by the insert itself.
+    const payload = {
+      actor_id: event.userId,
+      actor_via_sso: false,
+      action: event.action,
+      log_type: LOG_TYPES[event.action],
+      ...(event.traits ? { traits: event.traits } : {}),
+    };
+    const username = sql`coalesce((select coalesce(nullif(${authUsers.email}, ''), nullif(${authUsers.phone}, ''), '') from ${authUsers} where ${authUsers.id} = ${event.userId}), '')`;
     await db.insert(authAuditLog).values({
       id: randomUUID(),
-      payload: {
-        actor_id: event.userId,
-        actor_username: user?.email || user?.phone || "",
-        actor_via_sso: false,
-        action: event.action,
-        log_type: LOG_TYPES[event.action],
-        ...(event.traits ? { traits: event.traits } : {}),
-      },
+      payload: sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('actor_username', ${username})`,
       ipAddress: event.ip ?? "",
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import type { OutboxTransport } from "@/embedded/outbox/types";
 import type { AuthConfig } from "./config";
 import type { SigningKeys } from "./keys";
 import type { RateLimiter } from "./rate-limit";
+import type { SignedInRows } from "./signed-in-cache";
 
 /** Everything a route handler of the auth service needs, built once by `createAuthService`. */
 export interface AuthDeps {
@@ -12,6 +13,8 @@ export interface AuthDeps {
   keys: SigningKeys;
   outbox: OutboxTransport;
   limiter: RateLimiter;
+  /** The signed-in user's rows and session (kept in memory on PGlite; see signed-in-cache.ts). */
+  signedIn: SignedInRows;
   /** Validated `redirect_to` (allow-list) or the site URL. */
   redirectTo(candidate: string | undefined | null): string;
   /** JWT `iss`. */

@@ -9,6 +9,7 @@ import { loadApiKeys, loadSigningKeys } from "./keys";
 import { RateLimiter, rateLimitStoreFor } from "./rate-limit";
 import { createRedirectValidator } from "./redirect";
 import { createSessionLiveness, type SessionLiveness } from "./session-liveness";
+import { createSignedInRows } from "./signed-in-cache";
 
 export { authConfigFromEnv, authConfigSchema, parseAuthConfig, InvalidAuthConfigError } from "./config";
 export type { AuthConfig, AuthConfigInput } from "./config";
@@ -63,6 +64,7 @@ export async function createAuthService({ db, config, outbox, sessionCacheMs = 3
     keys: signingKeys,
     outbox,
     limiter: new RateLimiter(config, rateLimitStoreFor(db, config)),
+    signedIn: await createSignedInRows(db),
     redirectTo: createRedirectValidator(config),
     issuer,
     externalUrl,

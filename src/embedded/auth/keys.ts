@@ -92,6 +92,49 @@ function checkAudience(payload: JWTPayload, accepted: ReadonlySet<string>): void
   }
 }
 
+/** Deep-frozen: one verified payload is handed to every request presenting the same token. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) frozen(member);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Tokens whose signature and claims were checked, by their exact text, until their `exp`: a browser
+ * presents the same access token on every call for its hour, and the signature check (WebCrypto
+ * ECDSA) was the service's largest CPU cost after the database. Nothing a request can change is
+ * cached: a token differing by one character is another key, the keys of a process never change,
+ * and the expiry is checked again on each use. Bounded (the oldest goes first); tokens without
+ * `exp` are never kept.
+ */
+export class VerifiedTokens {
+  private readonly entries = new Map<string, JWTPayload>();
+
+  constructor(private readonly maxEntries = 5_000) {}
+
+  get(token: string): JWTPayload | undefined {
+    const payload = this.entries.get(token);
+    if (!payload) return undefined;
+    // As jose: expired once `exp` <= now (whole seconds, no tolerance).
+    if (typeof payload.exp === "number" && payload.exp > Math.floor(Date.now() / 1000)) return payload;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  set(token: string, payload: JWTPayload): JWTPayload {
+    if (typeof payload.exp !== "number") return payload;
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+    this.entries.set(token, frozen(payload));
+    return payload;
+  }
+}
+
 export async function loadSigningKeys(db: Database, config: AuthConfig, issuer: string): Promise<SigningKeys> {
   const jwks = configuredJwks(config) ?? [await generatedJwk(db)];
   const verifying = new Map<string, VerifyingKey>();
@@ -107,6 +150,7 @@ export async function loadSigningKeys(db: Database, config: AuthConfig, issuer: 
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : undefined;
   const active = signer;
   const audiences = new Set(config.jwtAudiences);
+  const verified = new VerifiedTokens();
 
   return {
     jwks: { keys: jwks.map(publicPart) },
@@ -114,6 +158,8 @@ export async function loadSigningKeys(db: Database, config: AuthConfig, issuer: 
     sign: (payload) =>
       new SignJWT({ iss: issuer, ...payload }).setProtectedHeader({ alg: active.alg, kid: active.kid, typ: "JWT" }).sign(active.key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known;
       let header;
       try {
         header = decodeProtectedHeader(token);
@@ -127,7 +173,7 @@ export async function loadSigningKeys(db: Database, config: AuthConfig, issuer: 
       try {
         const { payload } = await jwtVerify(token, choice.key, { algorithms: [choice.alg], issuer });
         checkAudience(payload, audiences);
-        return payload;
+        return verified.set(token, payload);
       } catch (error) {
         if (error instanceof InvalidJwtError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new InvalidJwtError("token has invalid claims: token is expired");

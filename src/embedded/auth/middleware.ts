@@ -5,9 +5,9 @@ import type { AuthSessionRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 import { InvalidJwtError } from "./keys";
-import { preparedQueries } from "./prepared-queries";
 import { isUuid } from "./request";
-import { isBanned, loadUserBundle, type UserBundle } from "./users";
+import { preparedQueries } from "./prepared-queries";
+import { isBanned, type UserBundle } from "./users";
 
 export interface AuthVariables {
   claims: JWTPayload & Record<string, unknown>;
@@ -31,11 +31,14 @@ export async function verifyBearer(deps: AuthDeps, c: Context): Promise<JWTPaylo
   }
 }
 
+const sessionNotFound = () => apiError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+
+/** The token's session for admin routes (no user row needed there). */
 async function loadSession(deps: AuthDeps, claims: Record<string, unknown>): Promise<AuthSessionRow | undefined> {
   const sessionId = claims.session_id;
   if (typeof sessionId !== "string" || !sessionId) return undefined;
   const [session] = isUuid(sessionId) ? await preparedQueries(deps.db).sessionById.execute({ sessionId }) : [];
-  if (!session) throw apiError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  if (!session) throw sessionNotFound();
   return session;
 }
 
@@ -46,9 +49,11 @@ export const requireUser = (deps: AuthDeps) =>
     const sub = claims.sub;
     if (!sub) throw apiError(403, "bad_jwt", "invalid claim: missing sub claim");
     if (!isUuid(sub)) throw apiError(400, "bad_jwt", "invalid claim: sub claim must be a UUID");
-    const bundle = await loadUserBundle(deps.db, sub);
+    // The user and the token's session in one read; a session must be this user's.
+    const sessionId = typeof claims.session_id === "string" && claims.session_id ? claims.session_id : undefined;
+    const { bundle, session } = await deps.signedIn.signedIn(sub, sessionId !== undefined && isUuid(sessionId) ? sessionId : undefined);
     if (!bundle) throw apiError(403, "user_not_found", "User from sub claim in JWT does not exist");
-    const session = await loadSession(deps, claims);
+    if (sessionId !== undefined && !session) throw sessionNotFound();
     if (isBanned(bundle.user)) throw apiError(403, "user_banned", "User is banned");
     c.set("claims", claims);
     c.set("bundle", bundle);

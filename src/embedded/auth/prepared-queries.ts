@@ -2,7 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { authIdentities, authMfaFactors, authSessions, authUsers, type Database } from "@/lib/db";
 
 /**
- * The queries every signed-in request runs (the user with identities and factors, the session),
+ * The queries every signed-in request runs (the user with identities, factors and the token's
+ * session, in one statement; the user alone; a session by id),
  * built once per database: drizzle otherwise rebuilds their SQL on every call, which was most of
  * the auth service's CPU time on PostgreSQL. Named, so node-postgres also prepares them once per
  * connection. A transaction is another Database object: it gets its own (short-lived) set.
@@ -18,6 +19,16 @@ function prepareQueries(db: Database) {
         },
       })
       .prepare("auth_user_bundle"),
+    userBundleWithSession: db.query.authUsers
+      .findFirst({
+        where: eq(authUsers.id, sql.placeholder("userId")),
+        with: {
+          identities: { orderBy: asc(authIdentities.createdAt) },
+          factors: { orderBy: asc(authMfaFactors.createdAt) },
+          sessions: { where: eq(authSessions.id, sql.placeholder("sessionId")), limit: 1 },
+        },
+      })
+      .prepare("auth_user_bundle_with_session"),
     sessionById: db.select().from(authSessions).where(eq(authSessions.id, sql.placeholder("sessionId"))).prepare("auth_session_by_id"),
   };
 }
