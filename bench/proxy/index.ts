@@ -20,6 +20,14 @@ import { startBrowserPath, type BenchApp } from "./browser-path";
  * the same chats through the chat page's route with a cookie, on the same server.
  */
 const PHASE_TIMEOUT_MS = 180_000;
+/**
+ * BENCH_ANSWER_CHARS=3600: answers of about that many characters (the demo app streams 12 per
+ * event: ≈ 300 events, the answers issue 15's peer comparison used), instead of the short default.
+ */
+const ANSWER_CHARS = Number(process.env.BENCH_ANSWER_CHARS ?? 0);
+/** Server CPU per chat of Dify's webapp-conversation in issue 15's measurement: 6.7 s for 200 chats of 301 events. */
+const PEER_CPU_PER_300_EVENT_CHAT_MS = 33.5;
+const benchQuery = (index: number) => (ANSWER_CHARS > 0 ? `基准测试 ${index % 10}：写 ${ANSWER_CHARS} 字` : `基准测试 ${index % 10}`);
 const USER = "00000000-0000-4000-8000-00000000be9c";
 
 interface Phase {
@@ -118,7 +126,8 @@ async function browserPathRounds(
       console.log(`browser path to ${app.entry.appid} on ${database.label}, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
       console.log(`  total time / direct:            ${percentile(ratios, 0.5).toFixed(3)}${concurrent >= 200 ? " (target ≤ 1.05)" : ""}`);
       console.log(`  first event p50 − direct:       ${percentile(deltas, 0.5).toFixed(1)} ms${concurrent <= 20 ? " (target ≤ 10 ms)" : ""}`);
-      console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms`);
+      const peer = ANSWER_CHARS >= 3000 ? ` (Dify's webapp-conversation: ${PEER_CPU_PER_300_EVENT_CHAT_MS} ms for ≈ 300 events)` : "";
+      console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms${peer}`);
     }
   } finally {
     await path.server.stop();
@@ -209,7 +218,7 @@ export default async function proxyBenchmark() {
   await seedAppRegistry(handle.db, [{ ...demoChat!, appid: "bench-chat", upstreamBaseUrl: upstreamUrl }]);
   const proxy = createDifyProxy({ database: async () => handle.db });
   const proxyServer = await serveProxy(proxy);
-  const body = (index: number) => JSON.stringify({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming", user: USER });
+  const body = (index: number) => JSON.stringify({ query: benchQuery(index), inputs: {}, response_mode: "streaming", user: USER });
 
   const direct = (index: number, signal: AbortSignal) =>
     fetch(`${upstreamUrl}/chat-messages`, { method: "POST", signal, headers: { Authorization: `Bearer ${DEMO_CHAT_KEY}`, "Content-Type": "application/json" }, body: body(index) });
@@ -220,12 +229,12 @@ export default async function proxyBenchmark() {
     if (mode === "model") return await modelAppBenchmark(upstreamUrl, count, rounds);
     const difyApp: BenchApp = {
       entry: { appid: "bench-chat", kind: "chat", name: "基准测试", apiKey: DEMO_CHAT_KEY, baseUrl: upstreamUrl },
-      body: (index) => ({ query: `基准测试 ${index % 10}`, inputs: {}, response_mode: "streaming" }),
+      body: (index) => ({ query: benchQuery(index), inputs: {}, response_mode: "streaming" }),
     };
     if (mode === "api") return await apiBenchmark(difyApp, count, rounds);
     await runPhase(Math.min(10, count), direct); // warm-up
     await runPhase(Math.min(10, count), proxied);
-    console.log(`${count} concurrent streamed chats (demo app, 30 ms pace), loopback HTTP, ${rounds} rounds`);
+    console.log(`${count} concurrent streamed chats (demo app, 30 ms pace${ANSWER_CHARS > 0 ? `, answers of ≈ ${ANSWER_CHARS} characters` : ""}), loopback HTTP, ${rounds} rounds`);
     // Alternating rounds, compared by their medians: one round alone swings with GC and the machine.
     const ratios: number[] = [];
     const deltas: number[] = [];
