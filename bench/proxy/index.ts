@@ -21,17 +21,19 @@ import { startBrowserPath, type BenchApp } from "./browser-path";
  */
 const PHASE_TIMEOUT_MS = 180_000;
 /**
- * BENCH_ANSWER_CHARS=3600: answers of about that many characters (the demo app streams 12 per
- * event: ≈ 300 events, the answers issue 15's peer comparison used), instead of the short default.
+ * BENCH_ANSWER_CHARS=2000: answers of about that many characters (the demo app's cap; it streams 12
+ * per event: ≈ 170 events), closer to the answers of issue 15's peer comparison than the short default.
  */
 const ANSWER_CHARS = Number(process.env.BENCH_ANSWER_CHARS ?? 0);
-/** Server CPU per chat of Dify's webapp-conversation in issue 15's measurement: 6.7 s for 200 chats of 301 events. */
-const PEER_CPU_PER_300_EVENT_CHAT_MS = 33.5;
+/** Dify's webapp-conversation in issue 15's measurement: 6.7 s of server CPU for 200 chats of 301 events. */
+const PEER = { cpuPerChatMs: 33.5, eventsPerChat: 301 };
 const benchQuery = (index: number) => (ANSWER_CHARS > 0 ? `基准测试 ${index % 10}：写 ${ANSWER_CHARS} 字` : `基准测试 ${index % 10}`);
 const USER = "00000000-0000-4000-8000-00000000be9c";
 
 interface Phase {
   totalMs: number;
+  /** SSE events a chat received, on average. */
+  eventsPerChat: number;
   firstEventP50Ms: number;
   firstEventP95Ms: number;
   failures: number;
@@ -53,6 +55,7 @@ async function runPhase(count: number, send: (index: number, signal: AbortSignal
   const signal = AbortSignal.timeout(PHASE_TIMEOUT_MS);
   const firstEvents: number[] = [];
   let failures = 0;
+  let events = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: count }, async (_, index) => {
@@ -73,6 +76,7 @@ async function runPhase(count: number, send: (index: number, signal: AbortSignal
           }
         }
         if (!text.includes(endMarker)) failures += 1;
+        events += text.split("data: ").length - 1;
       } catch {
         failures += 1;
       }
@@ -82,6 +86,7 @@ async function runPhase(count: number, send: (index: number, signal: AbortSignal
   clearInterval(sampler);
   return {
     totalMs,
+    eventsPerChat: events / count,
     firstEventP50Ms: percentile(firstEvents, 0.5),
     firstEventP95Ms: percentile(firstEvents, 0.95),
     failures,
@@ -113,11 +118,13 @@ async function browserPathRounds(
       const ratios: number[] = [];
       const deltas: number[] = [];
       const cpuPerChat: number[] = [];
+      let eventsPerChat = 0;
       for (let round = 1; round <= rounds; round += 1) {
         const directPhase = await runPhase(concurrent, direct.send, direct.endMarker);
         const cpuBefore = path.serverCpuMs();
         const browserPhase = await runPhase(concurrent, path.chat);
         cpuPerChat.push((path.serverCpuMs() - cpuBefore) / concurrent);
+        eventsPerChat = browserPhase.eventsPerChat;
         console.log(format(`direct ${round}`, directPhase));
         console.log(format(`browser ${round}`, browserPhase));
         ratios.push(browserPhase.totalMs / directPhase.totalMs);
@@ -126,8 +133,8 @@ async function browserPathRounds(
       console.log(`browser path to ${app.entry.appid} on ${database.label}, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
       console.log(`  total time / direct:            ${percentile(ratios, 0.5).toFixed(3)}${concurrent >= 200 ? " (target ≤ 1.05)" : ""}`);
       console.log(`  first event p50 − direct:       ${percentile(deltas, 0.5).toFixed(1)} ms${concurrent <= 20 ? " (target ≤ 10 ms)" : ""}`);
-      const peer = ANSWER_CHARS >= 3000 ? ` (Dify's webapp-conversation: ${PEER_CPU_PER_300_EVENT_CHAT_MS} ms for ≈ 300 events)` : "";
-      console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms${peer}`);
+      const peer = `Dify's webapp-conversation in issue 15: ${PEER.cpuPerChatMs} ms for ${PEER.eventsPerChat}`;
+      console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms for ${eventsPerChat.toFixed(0)} events (${peer})`);
     }
   } finally {
     await path.server.stop();
