@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
-import type { DatabaseTarget } from "@/lib/db/types";
+import { afterAll, beforeAll, inject } from "vitest";
+import { openDatabase } from "@/lib/db/open";
+import type { Database, DatabaseHandle, DatabaseTarget } from "@/lib/db/types";
 
 export type TestTargetKind = DatabaseTarget["kind"];
 
@@ -42,5 +43,38 @@ export async function createTestDatabase(kind: TestTargetKind): Promise<TestData
       withAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
         () => undefined,
       ),
+  };
+}
+
+/**
+ * A fresh, migrated database for the tests of one `describe` block (beforeAll), closed and dropped
+ * after them (afterAll): `const database = useTestDatabase(kind)`, then `database.db` in hooks and
+ * tests (`database.target` opens another connection to it, as a second process would).
+ */
+export function useTestDatabase(kind: TestTargetKind): { readonly handle: DatabaseHandle; readonly db: Database; readonly target: DatabaseTarget } {
+  let testDb: TestDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    handle = await openDatabase(testDb.target);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await testDb?.dispose();
+  });
+  const opened = () => {
+    if (!handle || !testDb) throw new Error("useTestDatabase: the database opens in beforeAll; read it inside hooks and tests");
+    return { handle, testDb };
+  };
+  return {
+    get handle() {
+      return opened().handle;
+    },
+    get db() {
+      return opened().handle.db;
+    },
+    get target() {
+      return opened().testDb.target;
+    },
   };
 }

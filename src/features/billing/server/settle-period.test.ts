@@ -1,32 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, subscriptions, type DatabaseHandle, type NewSubscription } from "@/lib/db";
-import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
+import { describe, expect, it } from "vitest";
+import { subscriptions, type NewSubscription } from "@/lib/db";
+import { testTargetKinds, useTestDatabase } from "../../../../test/database-targets";
 import { settleLocalSubscription } from "./settle-period";
 
 // Readers (the subscription summary) use the returned row instead of reading it again: it must be
 // exactly what a read after the settlement sees, in every branch.
 describe.each(testTargetKinds())("settleLocalSubscription's returned row on %s", (kind) => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(kind);
   const now = new Date("2026-03-15T12:00:00Z");
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    handle = await openDatabase(testDb.target);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await testDb.dispose();
-  });
-
-  const readRow = async (userId: string) => (await handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0];
+  const readRow = async (userId: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0];
 
   async function settledAndRead(values?: Omit<NewSubscription, "userId">) {
     const userId = randomUUID();
-    if (values) await handle.db.insert(subscriptions).values({ userId, ...values });
-    const returned = await settleLocalSubscription(handle.db, userId, now);
+    if (values) await database.db.insert(subscriptions).values({ userId, ...values });
+    const returned = await settleLocalSubscription(database.db, userId, now);
     return { returned, read: await readRow(userId) };
   }
 

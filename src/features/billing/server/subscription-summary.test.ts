@@ -1,25 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiUsageEvents, openDatabase, subscriptions, type DatabaseHandle } from "@/lib/db";
-import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
+import { describe, expect, it } from "vitest";
+import { aiUsageEvents, subscriptions } from "@/lib/db";
+import { testTargetKinds, useTestDatabase } from "../../../../test/database-targets";
 import { getSubscriptionSummary, startOfMonth } from "./subscription-summary";
 
 describe.each(testTargetKinds())("getSubscriptionSummary on %s", (kind) => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(kind);
   const now = new Date("2026-03-15T12:00:00Z");
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    handle = await openDatabase(testDb.target);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await testDb.dispose();
-  });
-
   const usage = (userId: string, totalTokens: number, createdAt: Date) =>
-    handle.db.insert(aiUsageEvents).values({ appid: "demo", userId, kind: "chat", messageId: randomUUID(), totalTokens, createdAt });
+    database.db.insert(aiUsageEvents).values({ appid: "demo", userId, kind: "chat", messageId: randomUUID(), totalTokens, createdAt });
 
   it("puts users without a subscription on the free plan and counts this month (China time) only", async () => {
     const userId = randomUUID();
@@ -27,18 +17,18 @@ describe.each(testTargetKinds())("getSubscriptionSummary on %s", (kind) => {
     await usage(userId, 30, new Date("2026-03-15T11:00:00Z"));
     await usage(userId, 999, new Date("2026-02-28T15:59:59Z")); // 2026-02-28 23:59:59 in Beijing
     await usage(randomUUID(), 5000, new Date("2026-03-10T00:00:00Z"));
-    const summary = await getSubscriptionSummary(handle.db, userId, now);
+    const summary = await getSubscriptionSummary(database.db, userId, now);
     expect(summary.plan.id).toBe("free");
     expect(summary.usage).toEqual({ tokensUsed: 150, tokensQuota: 100_000, grantedTokens: 0 });
   });
 
   it("reports an active paid plan and falls back to free once canceled", async () => {
     const userId = randomUUID();
-    await handle.db.insert(subscriptions).values({ userId, planId: "pro", currentPeriodEnd: new Date("2026-04-01T00:00:00Z") });
-    const pro = await getSubscriptionSummary(handle.db, userId, now);
+    await database.db.insert(subscriptions).values({ userId, planId: "pro", currentPeriodEnd: new Date("2026-04-01T00:00:00Z") });
+    const pro = await getSubscriptionSummary(database.db, userId, now);
     expect(pro).toMatchObject({ plan: { id: "pro", name: "专业版" }, status: "active", currentPeriodEnd: "2026-04-01T00:00:00.000Z" });
-    await handle.db.update(subscriptions).set({ status: "canceled" });
-    expect((await getSubscriptionSummary(handle.db, userId, now)).plan.id).toBe("free");
+    await database.db.update(subscriptions).set({ status: "canceled" });
+    expect((await getSubscriptionSummary(database.db, userId, now)).plan.id).toBe("free");
   });
 });
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getPlanCatalog, getSubscriptionSummary, reserveAiCall, startCheckout } from "@/features/billing/server";
 import { completeLocalOrder } from "@/features/billing/server/checkout-orders";
 import { createProviders } from "@/features/billing/server/providers";
-import { adminAuditLog, openDatabase, subscriptions, type DatabaseHandle } from "@/lib/db";
-import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
+import { adminAuditLog, subscriptions } from "@/lib/db";
+import { testTargetKinds, useTestDatabase } from "../../../../../test/database-targets";
 import { createPlan, deletePlan, getAdminPlan, updatePlan } from "./plan-admin";
 import { planFieldsBody, updatePlanBody, type UpdatePlanInput } from "./plan-input";
 
@@ -13,34 +13,24 @@ const providers = createProviders(null, { localTestMode: true });
 const actor = { userId: randomUUID(), ip: "203.0.113.9" };
 
 describe.each(testTargetKinds())("the plans console on %s", (kind) => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    handle = await openDatabase(testDb.target);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await testDb.dispose();
-  });
+  const database = useTestDatabase(kind);
 
   /** A user who paid for a renewing month of `planId` at `now` (local checkout). */
   async function subscriber(planId: string, now: Date): Promise<string> {
     const userId = randomUUID();
-    const { url } = await startCheckout(handle.db, userId, { planId, interval: "month" }, { now, providers });
-    await completeLocalOrder(handle.db, userId, url.split("/").pop()!, now);
+    const { url } = await startCheckout(database.db, userId, { planId, interval: "month" }, { now, providers });
+    await completeLocalOrder(database.db, userId, url.split("/").pop()!, now);
     return userId;
   }
 
   async function edit(planId: string, change: Partial<UpdatePlanInput>, now: Date) {
-    const plan = (await getAdminPlan(handle.db, planId))!;
+    const plan = (await getAdminPlan(database.db, planId))!;
     // The row's fields as the form would send them (JSON drops the two the body does not take).
     const fields: unknown = JSON.parse(JSON.stringify({ ...plan, subscribers: undefined, id: undefined, ...change }));
-    return updatePlan(handle.db, actor, planId, updatePlanBody.parse(fields), now);
+    return updatePlan(database.db, actor, planId, updatePlanBody.parse(fields), now);
   }
 
-  const quotaOf = async (userId: string, now: Date) => (await getSubscriptionSummary(handle.db, userId, now)).usage.tokensQuota;
+  const quotaOf = async (userId: string, now: Date) => (await getSubscriptionSummary(database.db, userId, now)).usage.tokensQuota;
 
   it("applies a new monthly token quota from each subscriber's next period", async () => {
     const start = new Date("2026-04-10T02:00:00Z");
@@ -53,7 +43,7 @@ describe.each(testTargetKinds())("the plans console on %s", (kind) => {
     expect(await quotaOf(newcomer, new Date("2026-04-20T00:00:00Z"))).toBe(3_000_000);
     // The renewal on 2026-05-10 starts a period with the new quota (the AI proxy's admission agrees).
     expect(await quotaOf(userId, new Date("2026-05-11T00:00:00Z"))).toBe(3_000_000);
-    const [row] = await handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(row).toMatchObject({ periodTokenQuota: 3_000_000, currentPeriodStart: new Date("2026-05-10T02:00:00Z") });
   });
 
@@ -63,27 +53,27 @@ describe.each(testTargetKinds())("the plans console on %s", (kind) => {
     expect(await quotaOf(userId, now)).toBe(10_000_000);
     await edit("team", { monthlyTokenQuota: 0, applyQuotaNow: true }, now);
     expect(await quotaOf(userId, now)).toBe(0);
-    expect(await reserveAiCall(handle.db, userId, now)).toMatchObject({ admitted: false, status: 402 });
-    const [audit] = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "plans.update")).orderBy(adminAuditLog.createdAt).offset(1);
+    expect(await reserveAiCall(database.db, userId, now)).toMatchObject({ admitted: false, status: 402 });
+    const [audit] = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "plans.update")).orderBy(adminAuditLog.createdAt).offset(1);
     expect(audit).toMatchObject({ actorId: actor.userId, ip: "203.0.113.9", before: expect.objectContaining({ planId: "team", monthlyTokenQuota: 10_000_000 }), after: expect.objectContaining({ monthlyTokenQuota: 0, quotaAppliedNow: true }) });
   });
 
   it("keeps a hidden plan for its subscribers, and deletes only a plan nobody is on", async () => {
     const now = new Date("2026-07-01T00:00:00Z");
     const fields = planFieldsBody.parse({ name: "企业版", description: "", monthlyPriceFen: 100_00, yearlyPriceFen: 1_000_00, monthlyTokenQuota: 1, storageBytes: 1, maxConcurrentAiCalls: 1, features: [], visible: true, position: 50, stripeMonthPriceId: null, stripeYearPriceId: null });
-    await createPlan(handle.db, actor, { id: "enterprise", ...fields }, now);
+    await createPlan(database.db, actor, { id: "enterprise", ...fields }, now);
     const userId = await subscriber("enterprise", now);
     await edit("enterprise", { visible: false }, now);
-    expect((await getSubscriptionSummary(handle.db, userId, now)).plan).toMatchObject({ id: "enterprise", name: "企业版" });
-    expect((await getPlanCatalog(handle.db)).visiblePlans().map((plan) => plan.id)).not.toContain("enterprise");
-    await expect(deletePlan(handle.db, actor, "enterprise")).rejects.toMatchObject({ statusCode: 409 });
-    await expect(deletePlan(handle.db, actor, "free")).rejects.toMatchObject({ statusCode: 400 });
+    expect((await getSubscriptionSummary(database.db, userId, now)).plan).toMatchObject({ id: "enterprise", name: "企业版" });
+    expect((await getPlanCatalog(database.db)).visiblePlans().map((plan) => plan.id)).not.toContain("enterprise");
+    await expect(deletePlan(database.db, actor, "enterprise")).rejects.toMatchObject({ statusCode: 409 });
+    await expect(deletePlan(database.db, actor, "free")).rejects.toMatchObject({ statusCode: 400 });
     await expect(edit("free", { visible: false }, now)).rejects.toMatchObject({ statusCode: 400 });
 
-    await handle.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, userId));
-    await deletePlan(handle.db, actor, "enterprise");
-    expect((await getPlanCatalog(handle.db)).find("enterprise")).toBeUndefined();
+    await database.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, userId));
+    await deletePlan(database.db, actor, "enterprise");
+    expect((await getPlanCatalog(database.db)).find("enterprise")).toBeUndefined();
     // A former subscriber falls back to the free plan.
-    expect((await getSubscriptionSummary(handle.db, userId, now)).plan.id).toBe("free");
+    expect((await getSubscriptionSummary(database.db, userId, now)).plan.id).toBe("free");
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OutgoingMail } from "@/embedded/outbox";
-import { openDatabase, subscriptions, type DatabaseHandle } from "@/lib/db";
-import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
+import { subscriptions } from "@/lib/db";
+import { testTargetKinds, useTestDatabase } from "../../../../../test/database-targets";
 import { dueReminderKind, getRenewalReminder, sendDueRenewalReminders, type ReminderDeps } from "./renewal-reminders";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,21 +19,11 @@ describe("dueReminderKind", () => {
 });
 
 describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    handle = await openDatabase(testDb.target);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await testDb.dispose();
-  });
-
+  const database = useTestDatabase(kind);
   const end = new Date("2027-01-31T04:00:00Z");
   async function subscriber(provider: "alipay" | "wechat_pay" | "local" | "stripe", cancelAtPeriodEnd = true): Promise<string> {
     const userId = randomUUID();
-    await handle.db.insert(subscriptions).values({ userId, planId: "pro", interval: "month", status: "active", currentPeriodStart: new Date(end.getTime() - 31 * DAY), currentPeriodEnd: end, cancelAtPeriodEnd, provider });
+    await database.db.insert(subscriptions).values({ userId, planId: "pro", interval: "month", status: "active", currentPeriodStart: new Date(end.getTime() - 31 * DAY), currentPeriodEnd: end, cancelAtPeriodEnd, provider });
     return userId;
   }
   function recorder(fail = false) {
@@ -60,46 +50,46 @@ describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
     const mine = (mail: OutgoingMail) => [alipay, wechat, stripe, autoRenewing].some((id) => mail.to.startsWith(id));
 
     const tooEarly = new Date(end.getTime() - 8 * DAY);
-    await sendDueRenewalReminders(handle.db, deps, tooEarly);
+    await sendDueRenewalReminders(database.db, deps, tooEarly);
     expect(mails.filter(mine)).toHaveLength(0);
-    expect(await getRenewalReminder(handle.db, alipay, tooEarly)).toBeNull();
+    expect(await getRenewalReminder(database.db, alipay, tooEarly)).toBeNull();
 
     const sevenDays = new Date(end.getTime() - 6 * DAY);
-    await Promise.all([sendDueRenewalReminders(handle.db, deps, sevenDays), sendDueRenewalReminders(handle.db, deps, sevenDays)]);
-    await sendDueRenewalReminders(handle.db, deps, new Date(sevenDays.getTime() + 3600_000));
+    await Promise.all([sendDueRenewalReminders(database.db, deps, sevenDays), sendDueRenewalReminders(database.db, deps, sevenDays)]);
+    await sendDueRenewalReminders(database.db, deps, new Date(sevenDays.getTime() + 3600_000));
     expect(mails.filter(mine).map((mail) => mail.to).sort()).toEqual([`${alipay}@example.com`, `${wechat}@example.com`].sort());
     expect(mails.find(mine)).toMatchObject({ kind: "renewal_reminder", subject: "【思维火花】专业版即将到期", link: deps.billingUrl });
     expect(mails.find(mine)!.text).toContain("专业版将于 2027-01-31 到期，续费后从到期日起顺延");
-    expect(await getRenewalReminder(handle.db, alipay, sevenDays)).toEqual({ planName: "专业版", periodEnd: end.toISOString() });
-    expect(await getRenewalReminder(handle.db, stripe, sevenDays)).toBeNull();
+    expect(await getRenewalReminder(database.db, alipay, sevenDays)).toEqual({ planName: "专业版", periodEnd: end.toISOString() });
+    expect(await getRenewalReminder(database.db, stripe, sevenDays)).toBeNull();
 
     const oneDay = new Date(end.getTime() - 12 * 3600_000);
-    await Promise.all([sendDueRenewalReminders(handle.db, deps, oneDay), sendDueRenewalReminders(handle.db, deps, oneDay)]);
+    await Promise.all([sendDueRenewalReminders(database.db, deps, oneDay), sendDueRenewalReminders(database.db, deps, oneDay)]);
     expect(mails.filter(mine)).toHaveLength(4);
     // After the end nothing more is sent and the banner is gone.
-    await sendDueRenewalReminders(handle.db, deps, new Date(end.getTime() + 1));
+    await sendDueRenewalReminders(database.db, deps, new Date(end.getTime() + 1));
     expect(mails.filter(mine)).toHaveLength(4);
-    expect(await getRenewalReminder(handle.db, alipay, new Date(end.getTime() + 1))).toBeNull();
+    expect(await getRenewalReminder(database.db, alipay, new Date(end.getTime() + 1))).toBeNull();
   });
 
   it("a renewal moves the end: the old period's banner goes, the new period gets its own reminders", async () => {
     const userId = await subscriber("alipay");
     const { deps } = recorder();
     const now = new Date(end.getTime() - 3 * DAY);
-    await sendDueRenewalReminders(handle.db, deps, now);
-    expect(await getRenewalReminder(handle.db, userId, now)).not.toBeNull();
+    await sendDueRenewalReminders(database.db, deps, now);
+    expect(await getRenewalReminder(database.db, userId, now)).not.toBeNull();
     const { eq } = await import("drizzle-orm");
-    await handle.db.update(subscriptions).set({ currentPeriodEnd: new Date(end.getTime() + 31 * DAY) }).where(eq(subscriptions.userId, userId));
-    expect(await getRenewalReminder(handle.db, userId, now)).toBeNull();
+    await database.db.update(subscriptions).set({ currentPeriodEnd: new Date(end.getTime() + 31 * DAY) }).where(eq(subscriptions.userId, userId));
+    expect(await getRenewalReminder(database.db, userId, now)).toBeNull();
   });
 
   it("a failed mail gives the reminder back for the next pass", async () => {
     const userId = await subscriber("wechat_pay");
     const now = new Date(end.getTime() - 2 * DAY);
-    await sendDueRenewalReminders(handle.db, recorder(true).deps, now);
-    expect(await getRenewalReminder(handle.db, userId, now)).toBeNull();
+    await sendDueRenewalReminders(database.db, recorder(true).deps, now);
+    expect(await getRenewalReminder(database.db, userId, now)).toBeNull();
     const { mails, deps } = recorder();
-    await sendDueRenewalReminders(handle.db, deps, now);
+    await sendDueRenewalReminders(database.db, deps, now);
     expect(mails.map((mail) => mail.to)).toContain(`${userId}@example.com`);
   });
 });
