@@ -9,7 +9,7 @@ import { createAuthHarness, type AuthHarness } from "./test-harness";
 
 /**
  * The signed-in rows every authenticated request reads: cached on PGlite and dropped by migration
- * 0025's change notifications whoever writes (here: plain SQL beside the service, as the console or
+ * 0026's change notifications whoever writes (here: plain SQL beside the service, as the console or
  * psql would), read from the database on PostgreSQL.
  */
 describe.each(testTargetKinds())("signed-in rows on %s", (kind) => {

@@ -4,7 +4,7 @@ import { isSharedDatabase } from "@/lib/db/cluster-events";
 import { preparedQueries } from "./prepared-queries";
 import { loadUserBundle, type UserBundle } from "./users";
 
-/** Channel of migration 0025's triggers: the id of a user whose row, identities, factors or sessions changed. */
+/** Channel of migration 0026's triggers: the id of a user whose row, identities, factors or sessions changed. */
 export const USER_CHANGED_CHANNEL = "spark_auth_user_changed";
 
 /** What every signed-in request reads: the user (with identities and factors) and the token's session. */
@@ -47,7 +47,7 @@ function embeddedClient(db: Database): PGlite | undefined {
 /**
  * The rows of `SignedInRows` kept in memory on PGlite, where each query costs about a millisecond of
  * this process's only thread (PGlite parses and plans every statement): GET /user was two of them.
- * Exact, not a window: PGlite has exactly one process (the data-dir lock), and migration 0025's
+ * Exact, not a window: PGlite has exactly one process (the data-dir lock), and migration 0026's
  * triggers notify every committed change to a user's rows, whoever made it; the notification drops
  * the user's entry before the writer's own code continues. A load that raced a change is not kept
  * (the generation below). Absent rows are never cached. On PostgreSQL every call reads the database
