@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
-import { ADMIN, ensureAdminAccount } from "./support/admin-account";
+import { ADMIN, ensureAdminAccount, filterOrdersByUser } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { startStripeStack, type StripeStack } from "./support/stripe-stack";
 import { toastRegion } from "./support/toasts";
@@ -59,13 +59,7 @@ test("专业版 paid through Stripe's Checkout is refunded in full by an operato
   // The operator has just signed in: a fresh session, so the refund needs no re-authentication.
   const { page } = operator;
   await signInThroughApi(page.request, ADMIN);
-  await page.goto("/admin/orders");
-  await page.getByLabel("用户", { exact: true }).fill(buyer.email);
-  await page.getByRole("button", { name: "筛选" }).click();
-  await expect(page).toHaveURL(/\/admin\/orders\?/);
-  const table = page.getByRole("table", { name: "订单" });
-  await expect(table.getByRole("row")).toHaveCount(2);
-  await expect(table).toContainText(buyer.email);
+  const table = await filterOrdersByUser(page, buyer.email);
   await expect(table).toContainText("Stripe");
   await expect(table).toContainText("已支付");
   await expect(table).toContainText("¥49");

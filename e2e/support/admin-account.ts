@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { latestOutboxMessage, type TestAccount } from "./accounts";
 
@@ -22,4 +22,16 @@ export async function ensureAdminAccount(request: APIRequestContext): Promise<vo
     const signIn = await request.post("/api/auth/signin", { data: ADMIN });
     expect(signIn.ok(), await signIn.text()).toBe(true);
   }).toPass({ timeout: 30_000 });
+}
+
+/** The console's 订单 list filtered to one buyer's address (the operator signed in on `page`): their one order's table. */
+export async function filterOrdersByUser(page: Page, email: string): Promise<Locator> {
+  await page.goto("/admin/orders");
+  await page.getByLabel("用户", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "筛选" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?/);
+  const table = page.getByRole("table", { name: "订单" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText(email);
+  return table;
 }

@@ -6,6 +6,11 @@ export function formatBillingDate(value: string | Date): string {
   return dateFormat.format(typeof value === "string" ? new Date(value) : value);
 }
 
+/** `2026-11-21 — 2026-12-21`, or `—` when a payment covers no period (a refund). */
+export function formatBillingPeriod(start: string | Date | null, end: string | Date | null): string {
+  return start && end ? `${formatBillingDate(start)} — ${formatBillingDate(end)}` : "—";
+}
+
 /** `¥49` / `¥1,990` / `¥0.50` from an amount in 分 (minor unit). */
 export function formatAmountFen(amount: number, currency = "cny"): string {
   const value = Math.abs(amount) / 100;

@@ -1,6 +1,6 @@
 // Client-safe surface of billing: plans, copy, request schemas, formats and the quota message.
 export { billingCopy } from "./copy";
-export { formatAmountFen, formatBillingDate, formatOrderNumber, formatPriceCny, formatTokens } from "./format";
+export { formatAmountFen, formatBillingDate, formatBillingPeriod, formatOrderNumber, formatPriceCny, formatTokens } from "./format";
 export {
   BILLING_INTERVALS,
   FREE_PLAN_ID,

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { billingCopy } from "../copy";
-import { formatAmountFen, formatBillingDate } from "../format";
+import { formatAmountFen, formatBillingDate, formatBillingPeriod } from "../format";
 import type { PaymentView } from "../types";
 
 /** The user's payments, newest first (or an empty state). */
@@ -36,7 +36,7 @@ export function PaymentHistory({ payments }: { payments: PaymentView[] }) {
                   </TableCell>
                   <TableCell>{billing.paymentReasons[payment.reason]}</TableCell>
                   <TableCell className="text-muted-foreground">
-                    {payment.periodStart && payment.periodEnd ? `${formatBillingDate(payment.periodStart)} — ${formatBillingDate(payment.periodEnd)}` : "—"}
+                    {formatBillingPeriod(payment.periodStart, payment.periodEnd)}
                   </TableCell>
                   <TableCell className="text-right font-medium">{formatAmountFen(payment.amount, payment.currency)}</TableCell>
                 </TableRow>

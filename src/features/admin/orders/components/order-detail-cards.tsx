@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatAmountFen, formatBillingDate } from "@/features/billing";
+import { formatAmountFen, formatBillingDate, formatBillingPeriod } from "@/features/billing";
 import { formatAdminDateTime } from "../../format";
 import { ordersCopy } from "../copy";
 import type { AdminOrderDetail } from "../types";
@@ -83,7 +83,7 @@ export function OrderDetailCards({ order }: { order: AdminOrderDetail }) {
                   <TableRow key={payment.id}>
                     <TableCell>{formatAdminDateTime(payment.createdAt)}</TableCell>
                     <TableCell>{copy.paymentReasons[payment.reason] ?? payment.reason}</TableCell>
-                    <TableCell>{payment.periodStart && payment.periodEnd ? `${formatBillingDate(payment.periodStart)} — ${formatBillingDate(payment.periodEnd)}` : "—"}</TableCell>
+                    <TableCell>{formatBillingPeriod(payment.periodStart, payment.periodEnd)}</TableCell>
                     <TableCell translate="no" className="text-muted-foreground">
                       {payment.providerPaymentId}
                     </TableCell>

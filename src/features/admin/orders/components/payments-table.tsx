@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatAmountFen, formatBillingDate } from "@/features/billing";
+import { formatAmountFen, formatBillingPeriod } from "@/features/billing";
 import Link from "next/link";
 import { formatAdminDateTime } from "../../format";
 import { ordersCopy as copy } from "../copy";
@@ -38,7 +38,7 @@ export function PaymentsTable({ payments }: { payments: AdminPaymentRow[] }) {
             </TableCell>
             <TableCell>{copy.providers[payment.provider]}</TableCell>
             <TableCell>{copy.detail.paymentReasons[payment.reason]}</TableCell>
-            <TableCell>{payment.periodStart && payment.periodEnd ? `${formatBillingDate(payment.periodStart)} — ${formatBillingDate(payment.periodEnd)}` : "—"}</TableCell>
+            <TableCell>{formatBillingPeriod(payment.periodStart, payment.periodEnd)}</TableCell>
             <TableCell translate="no" className="text-muted-foreground">
               {payment.providerPaymentId}
             </TableCell>
