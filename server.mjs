@@ -13,6 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
+import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
 
 /** Set for the app: src/lib/startup.ts refuses to serve in production without it. */
@@ -53,7 +54,8 @@ const app = next({ dev, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createHardenedServer({ handler: (req, res) => handle(req, res), trust, keepAliveTimeoutMs });
+// The hot API routes skip Next.js's router (src/features/fast-lane); the rest is Next.js's.
+const server = createHardenedServer({ handler: withFastLane((req, res) => handle(req, res)), trust, keepAliveTimeoutMs });
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === "object" && address ? `${hostname ?? "localhost"}:${address.port}` : String(address);

@@ -6,14 +6,13 @@ import { SHARE_PAGE_HEADERS } from "@/features/conversation-share/share-page-hea
 import { authCallbackRedirectTarget } from "@/features/routing/auth-callback-redirect";
 import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
 import {
-  BASELINE_SECURITY_HEADERS,
   buildContentSecurityPolicy,
-  cameOverHttps,
   createNonce,
   crossSiteRefusal,
   isCrossSiteApiWrite,
   NONCE_HEADER,
-  STRICT_TRANSPORT_SECURITY,
+  ownOrigins,
+  setSecurityHeaders,
 } from "@/features/security";
 import { getEnv } from "@/lib/env";
 
@@ -24,7 +23,7 @@ import { getEnv } from "@/lib/env";
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
 
-  if (isCrossSiteApiWrite({ method: request.method, pathname, headers: request.headers, ownOrigins: ownOrigins(request) })) {
+  if (isCrossSiteApiWrite({ method: request.method, pathname, headers: request.headers, ownOrigins: ownOrigins(request, getEnv().SITE_URL) })) {
     return withSecurityHeaders(request, crossSiteRefusal());
   }
 
@@ -81,18 +80,9 @@ function passThrough(request: NextRequest, policy: PagePolicy, handoff: string |
   return NextResponse.next({ request: { headers } });
 }
 
-/** The origins a same-site page of ours sends as Origin: SITE_URL's and the one the request reached. */
-function ownOrigins(request: NextRequest): string[] {
-  const origins = [new URL(getEnv().SITE_URL).origin, request.nextUrl.origin];
-  const host = request.headers.get("host");
-  if (host) origins.push(`${cameOverHttps(request.headers) ? "https" : "http"}://${host}`);
-  return origins;
-}
-
 /** next.config.ts adds the same headers to what the proxy skips (static assets, service mounts). */
 function withSecurityHeaders<R extends Response>(request: NextRequest, response: R): R {
-  for (const { key, value } of BASELINE_SECURITY_HEADERS) response.headers.set(key, value);
-  if (cameOverHttps(request.headers)) response.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  setSecurityHeaders(response.headers, request.headers);
   return response;
 }
 

@@ -2,6 +2,7 @@ import { grantListedAdmins } from "@/features/admin/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { getChinaPay, startExpiredOrdersJob } from "@/features/billing/server/china-checkout";
+import { openFastLane } from "@/features/fast-lane/server";
 import { ensurePlansSeeded } from "@/features/billing/server/plan-catalog";
 import { getWechatPay } from "@/features/billing/server/wechat-pay";
 import { startRenewalReminderJob } from "@/features/billing/server/reminders/reminder-job";
@@ -50,6 +51,8 @@ async function startServer() {
   startRenewalReminderJob();
   // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
   startExpiredOrdersJob(getDatabaseHandle, getChinaPay);
+  // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
+  openFastLane();
 }
 
 await startServer();

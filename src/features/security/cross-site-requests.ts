@@ -6,6 +6,8 @@
  * accident, so it passes.
  */
 
+import { cameOverHttps } from "./security-headers";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Server-to-server callers that prove themselves by signature, not by a browser session. */
@@ -36,6 +38,14 @@ export function isCrossSiteApiWrite({ method, pathname, headers, ownOrigins }: C
   const origin = headers.get("origin");
   if (origin === null) return false;
   return !ownOrigins.includes(origin);
+}
+
+/** The origins a same-site page of ours sends as Origin: SITE_URL's and the one the request reached. */
+export function ownOrigins(request: { url: string; headers: Headers }, siteUrl: string): string[] {
+  const origins = [new URL(siteUrl).origin, new URL(request.url).origin];
+  const host = request.headers.get("host");
+  if (host) origins.push(`${cameOverHttps(request.headers) ? "https" : "http"}://${host}`);
+  return origins;
 }
 
 export function crossSiteRefusal(): Response {

@@ -39,3 +39,12 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 export function cameOverHttps(headers: Headers): boolean {
   return headers.get("x-forwarded-proto") === "https";
 }
+
+/**
+ * Sets the baseline headers on a response (and HSTS when the visitor came over https): what
+ * next.config.ts adds to everything Next.js serves, for answers made outside its pipeline.
+ */
+export function setSecurityHeaders(responseHeaders: Headers, requestHeaders: Headers): void {
+  for (const { key, value } of BASELINE_SECURITY_HEADERS) responseHeaders.set(key, value);
+  if (cameOverHttps(requestHeaders)) responseHeaders.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+}

@@ -2,13 +2,13 @@
 import { callRouteHandler } from "./next-request-scope";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { createServerClient } from "@supabase/ssr";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { NextRequest } from "next/server";
 import { decodeJwt } from "jose";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubEmbeddedAppEnv } from "../../../../test/embedded-app-env";
+import { sessionCookieHeader } from "../../../../test/session-cookies";
 
 // Issue 12 findings 3 and 5, as an attacker holding an access token: the app's real notes API, the
 // route guard of a dashboard page (the Next.js proxy), the AI proxy route and embedded storage, all
@@ -25,11 +25,13 @@ const dataDir = stubEmbeddedAppEnv("sessions", {
 const notesRoute = await import("@/app/api/notes/route");
 const difyRoute = await import("@/app/api/ai/dify/[...path]/route");
 const { proxy } = await import("@/proxy");
-const { getSupabaseConnection, serverClientOptions } = await import("@/lib/supabase/connection");
+const { getSupabaseConnection } = await import("@/lib/supabase/connection");
 const { closeDatabase, getDatabase } = await import("@/lib/db");
 const { seedAppRegistry } = await import("@/features/ai-apps/server");
 const { demoRegistryApps } = await import("@/features/ai-apps/server/config");
 const { openSessionHandoff, SESSION_HANDOFF_HEADER, sealSessionHandoff } = await import("@/features/auth/session-handoff");
+const { createFastLane } = await import("@/features/fast-lane/server");
+const fastLane = createFastLane();
 
 type Connection = Awaited<ReturnType<typeof getSupabaseConnection>>;
 let connection: Connection;
@@ -57,26 +59,10 @@ async function signIn(email: string): Promise<{ client: SupabaseClient; session:
 }
 
 /** The session cookies @supabase/ssr writes for this session, as a Cookie header. */
-async function cookieHeader(session: Session): Promise<string> {
-  const jar = new Map<string, string>();
-  const client = createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection),
-    cookies: {
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      setAll: (cookies) => {
-        for (const { name, value } of cookies) {
-          if (value) jar.set(name, value);
-          else jar.delete(name);
-        }
-      },
-    },
-  });
-  const { error } = await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
-  if (error) throw error;
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-}
+const cookieHeader = (session: Session) => sessionCookieHeader(connection, session);
 
-type Surfaces = { notes: number; handedOff: number; dashboard: string; ai: number; upload: boolean; download: boolean };
+/** `aiFastLane`: the same AI proxy call as `npm start` answers it, before Next.js's router (src/features/fast-lane). */
+type Surfaces = { notes: number; handedOff: number; dashboard: string; ai: number; aiFastLane: number; upload: boolean; download: boolean };
 
 /**
  * The headers a route handler gets under `npm start`: the proxy runs first and may hand over the
@@ -110,6 +96,7 @@ async function probe(session: Session, userId: string, cookie?: string): Promise
     (request) => difyRoute.GET(request, { params: Promise.resolve({ path: ["parameters"] }) }),
     new Request(`${SITE}/api/ai/dify/parameters?appid=demo-chat`, { headers: await throughProxy(`${SITE}/api/ai/dify/parameters?appid=demo-chat`, cookie) }),
   );
+  const aiFastLane = await fastLane.answer(new Request(`${SITE}/api/ai/dify/parameters?appid=demo-chat`, { headers: { cookie } }));
   const storage = createClient(connection.url, connection.anonKey, {
     global: { fetch: connection.fetch, headers: { Authorization: `Bearer ${session.access_token}` } },
     auth: noSession,
@@ -119,12 +106,12 @@ async function probe(session: Session, userId: string, cookie?: string): Promise
   // Download what the service role put there, so a refused upload does not hide a working download.
   await admin.storage.from(BUCKET).upload(`${userId}/seed.txt`, new Blob(["seed"]), { contentType: "text/plain", upsert: true });
   const download = await storage.download(`${userId}/seed.txt`);
-  return { notes: notes.status, handedOff: handedOff.status, dashboard, ai: ai.status, upload: !upload.error, download: !download.error };
+  return { notes: notes.status, handedOff: handedOff.status, dashboard, ai: ai.status, aiFastLane: aiFastLane.status, upload: !upload.error, download: !download.error };
 }
 
-const ALLOWED: Surfaces = { notes: 200, handedOff: 200, dashboard: "200", ai: 200, upload: true, download: true };
-const SIGNED_OUT: Surfaces = { notes: 401, handedOff: 401, dashboard: "/auth/signin", ai: 401, upload: false, download: false };
-const MFA_OWED: Surfaces = { notes: 403, handedOff: 403, dashboard: "/auth/signin?step=mfa", ai: 403, upload: false, download: false };
+const ALLOWED: Surfaces = { notes: 200, handedOff: 200, dashboard: "200", ai: 200, aiFastLane: 200, upload: true, download: true };
+const SIGNED_OUT: Surfaces = { notes: 401, handedOff: 401, dashboard: "/auth/signin", ai: 401, aiFastLane: 401, upload: false, download: false };
+const MFA_OWED: Surfaces = { notes: 403, handedOff: 403, dashboard: "/auth/signin?step=mfa", ai: 403, aiFastLane: 403, upload: false, download: false };
 
 beforeAll(async () => {
   connection = await getSupabaseConnection();

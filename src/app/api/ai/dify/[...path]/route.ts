@@ -1,9 +1,9 @@
-import { MFA_REQUIRED_MESSAGE, resolveSignedInUser } from "@/features/auth/server";
-import { removePinOfDeletedConversation } from "@/features/ai-chat/server";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
-import { getDatabase } from "@/lib/db";
+import { answerAppProxyCall } from "@/features/ai-chat/server";
+import { resolveSignedInUser } from "@/features/auth/server";
 
 // The Dify proxy (src/features/ai-apps/server/proxy): the app is named by `?appid=` on every call.
+// `npm start` answers these URLs before Next.js's router (src/features/fast-lane); this handler is
+// the same call under `next dev`.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
@@ -11,15 +11,7 @@ type RouteContext = { params: Promise<{ path: string[] }> };
 
 async function handle(request: Request, { params }: RouteContext): Promise<Response> {
   const { path } = await params;
-  const session = await resolveSignedInUser();
-  if (session.state === "mfa_required") return Response.json({ statusCode: 403, message: MFA_REQUIRED_MESSAGE }, { status: 403 });
-  const userId = session.state === "ok" ? session.userId : null;
-  const response = await getQuotaCheckedProxy().handle(request, { path, userId });
-  // A deleted conversation's pin (ai_conversation_pins) goes with it.
-  if (userId && request.method === "DELETE") {
-    await removePinOfDeletedConversation(await getDatabase(), { method: request.method, path, appid: new URL(request.url).searchParams.get("appid"), userId, status: response.status });
-  }
-  return response;
+  return answerAppProxyCall(request, path, await resolveSignedInUser());
 }
 
 export const GET = handle;

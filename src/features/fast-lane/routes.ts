@@ -1,0 +1,72 @@
+import { answerAppProxyCall } from "@/features/ai-chat/server";
+import { resolveRequestSession } from "@/features/auth/server/request-session";
+import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { createChatCompletion, listModels } from "@/features/developer-api/server";
+import { crossSiteRefusal, isCrossSiteApiWrite, ownOrigins } from "@/features/security";
+import { getDatabase } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { isEmbeddedSupabase } from "@/lib/supabase/connection";
+import { answerEmbeddedServiceRequest } from "@/lib/supabase/embedded-route";
+
+/** One URL family the fast lane answers: which requests (method, normalised path) and how. */
+export type FastLaneRoute = {
+  serves: (method: string, pathname: string) => boolean;
+  answer: (request: Request) => Promise<Response>;
+};
+
+const AI_PROXY_PREFIX = "/api/ai/dify/";
+const AI_PROXY_METHODS = new Set(["GET", "POST", "PUT", "DELETE"]);
+
+/**
+ * The route's `[...path]` segments, as Next.js would hand them: none empty (Next.js redirects a
+ * trailing slash), each percent-decoded; undefined where Next.js should decide (it answers those).
+ */
+function aiProxyPath(pathname: string): string[] | undefined {
+  if (!pathname.startsWith(AI_PROXY_PREFIX)) return undefined;
+  const segments = pathname.slice(AI_PROXY_PREFIX.length).split("/");
+  if (segments.some((segment) => segment === "")) return undefined;
+  try {
+    return segments.map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POST /api/ai/dify/chat-messages and the rest of the AI proxy: what src/proxy.ts and the route
+ * handler do for it under Next.js — the cross-site refusal, the session from the cookies (refreshed
+ * ones go back with the answer), then the same proxy call.
+ */
+const aiProxy: FastLaneRoute = {
+  serves: (method, pathname) => AI_PROXY_METHODS.has(method) && aiProxyPath(pathname) !== undefined,
+  answer: async (request) => {
+    const { pathname } = new URL(request.url);
+    if (isCrossSiteApiWrite({ method: request.method, pathname, headers: request.headers, ownOrigins: ownOrigins(request, getEnv().SITE_URL) })) {
+      return crossSiteRefusal();
+    }
+    const session = await resolveRequestSession(request);
+    const response = await answerAppProxyCall(request, aiProxyPath(pathname) ?? [], session.verdict);
+    for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  },
+};
+
+/** The developer API's two endpoints (API keys, never cookies; src/proxy.ts skips /v1 too). */
+const developerApi: FastLaneRoute = {
+  serves: (method, pathname) => (method === "GET" && pathname === "/v1/models") || (method === "POST" && pathname === "/v1/chat/completions"),
+  answer: async (request) => {
+    const db = await getDatabase();
+    if (request.method === "GET") return listModels(request, db);
+    return createChatCompletion(request, { db, proxy: getQuotaCheckedProxy() });
+  },
+};
+
+/** The embedded Supabase auth at /auth/v1 (hosted projects answer it themselves: not served here then). */
+const embeddedAuth: FastLaneRoute = {
+  serves: (_method, pathname) => pathname.startsWith("/auth/v1/"),
+  answer: answerEmbeddedServiceRequest,
+};
+
+export function fastLaneRoutes(): FastLaneRoute[] {
+  return isEmbeddedSupabase() ? [aiProxy, developerApi, embeddedAuth] : [aiProxy, developerApi];
+}
