@@ -6,8 +6,8 @@ import { processCpuMs } from "../lib/process-cpu";
 const TARGET_APP_USER_PER_SECOND = 1000;
 
 /**
- * GET /auth/v1/user on the path a browser's supabase-js takes: `npm start` (server.mjs → Next.js →
- * the /auth/v1 route → the embedded gateway) on PGlite, in its own process, at `concurrency`
+ * GET /auth/v1/user on the path a browser's supabase-js takes: `npm start` (server.mjs → the fast
+ * lane, src/features/fast-lane → the embedded gateway) on PGlite, in its own process, at `concurrency`
  * connections with one signed-in user's token; beside it GET /auth/v1/health (no token, no
  * database) on the same path: what the mount costs before the service does anything.
  */
@@ -39,7 +39,7 @@ export async function userThroughTheApp(requests: number, concurrency: number): 
     };
     const user = await withCpu(getUser);
     const health = await withCpu(getHealth);
-    console.log(`-- npm start (server.mjs → Next.js → /auth/v1), PGlite, ${concurrency} connections`);
+    console.log(`-- npm start (server.mjs → fast lane → /auth/v1), PGlite, ${concurrency} connections`);
     console.log(`${formatLoad("GET /auth/v1/user (app)", user)}   server CPU ${user.cpuMs.toFixed(2)} ms/request`);
     console.log(`${formatLoad("GET /auth/v1/health (app, no work)", health)}   server CPU ${health.cpuMs.toFixed(2)} ms/request`);
     const met = user.perSecond >= TARGET_APP_USER_PER_SECOND;

@@ -25,6 +25,11 @@ const PHASE_TIMEOUT_MS = 180_000;
  * per event: ≈ 170 events), closer to the answers of issue 15's peer comparison than the short default.
  */
 const ANSWER_CHARS = Number(process.env.BENCH_ANSWER_CHARS ?? 0);
+/**
+ * BENCH_EVENT_CHARS: characters per streamed event (the demo app's 12 by default). With
+ * BENCH_ANSWER_CHARS=2000, BENCH_EVENT_CHARS=7 makes ≈ 300 events a chat: the peer's 301.
+ */
+const EVENT_CHARS = Number(process.env.BENCH_EVENT_CHARS ?? 12);
 /** Dify's webapp-conversation in issue 15's measurement: 6.7 s of server CPU for 200 chats of 301 events. */
 const PEER = { cpuPerChatMs: 33.5, eventsPerChat: 301 };
 const benchQuery = (index: number) => (ANSWER_CHARS > 0 ? `基准测试 ${index % 10}：写 ${ANSWER_CHARS} 字` : `基准测试 ${index % 10}`);
@@ -215,7 +220,7 @@ export default async function proxyBenchmark() {
   // The upstream runs on its own thread, as a real Dify would run in its own process.
   // Workers don't inherit tsx's loader: register it (CommonJS hooks) before loading the TS file.
   const workerFile = path.join(process.cwd(), "bench/proxy/upstream-worker.ts");
-  const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(workerFile)});`, { eval: true, workerData: mode === "model" ? "model" : "dify" });
+  const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(workerFile)});`, { eval: true, workerData: { mode: mode === "model" ? "model" : "dify", chunkChars: EVENT_CHARS } });
   const upstreamUrl = await new Promise<string>((resolve, reject) => {
     worker.once("message", (message: { url: string }) => resolve(message.url));
     worker.once("error", reject);

@@ -10,6 +10,8 @@ export interface DemoDeps {
   timing: SseTiming;
   /** Length of the idle gap the `#慢速` trigger makes. */
   slowGapMs: number;
+  /** Characters of the answer per `message` event. */
+  chunkChars: number;
   flags: StopFlags;
 }
 

@@ -107,7 +107,7 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
         await writer.pace();
       }
     }
-    const chunks = chunkAnswer(answer);
+    const chunks = chunkAnswer(answer, deps.chunkChars);
     for (const [index, chunk] of chunks.entries()) {
       if (writer.closed || deps.flags.isStopped(taskId)) break;
       if (index === CHUNKS_BEFORE_FAILURE && triggers.has("errorEvent")) {

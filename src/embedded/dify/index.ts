@@ -20,6 +20,8 @@ export interface DemoDifyServerOptions {
   pingIntervalMs?: number;
   /** Length of the `#慢速` idle gap (default 25 s: long enough for two pings). */
   slowGapMs?: number;
+  /** Characters of the answer per streamed `message` event (default 12; benches set fewer for longer streams). */
+  chunkChars?: number;
 }
 
 /**
@@ -31,6 +33,7 @@ export function createDemoDifyServer(options: DemoDifyServerOptions): Hono {
     db: options.db,
     timing: { paceMs: options.paceMs ?? 30, pingIntervalMs: options.pingIntervalMs ?? 10_000 },
     slowGapMs: options.slowGapMs ?? 25_000,
+    chunkChars: options.chunkChars ?? 12,
     flags: new StopFlags(),
   };
   const app = new Hono<DemoEnv>();

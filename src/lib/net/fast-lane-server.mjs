@@ -31,13 +31,33 @@ function pathnameOf(url) {
 }
 
 /**
+ * The same request as an instance of the process's own Request class. @hono/node-server hands over a
+ * lightweight stand-in that `new Request(it, init)` cannot copy (the auth service's body limit
+ * re-wraps requests so), unless its listener replaces the global classes, which Next.js uses too.
+ * @param {Request} request
+ */
+function standardRequest(request) {
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : null,
+    signal: request.signal,
+    // @ts-expect-error `duplex` (required for a streamed body) is missing from the DOM lib's RequestInit.
+    duplex: "half",
+  });
+}
+
+/**
  * @param {Handler} nextHandler what answers everything the lane does not
  * @returns {Handler}
  */
 export function withFastLane(nextHandler) {
   // overrideGlobalObjects: false — the listener must not swap the process's Request / Response
   // classes, which Next.js uses too.
-  const laneListener = getRequestListener((request) => openLane()?.answer(request) ?? new Response(null, { status: 503 }), { overrideGlobalObjects: false });
+  const laneListener = getRequestListener((request) => openLane()?.answer(standardRequest(request)) ?? new Response(null, { status: 503 }), {
+    overrideGlobalObjects: false,
+  });
   return (req, res) => {
     const lane = openLane();
     const pathname = pathnameOf(req.url);

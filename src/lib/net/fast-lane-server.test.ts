@@ -63,6 +63,16 @@ describe("withFastLane", () => {
     expect(globalThis.Response).toBe(processResponse);
   });
 
+  it("hands the lane a Request of the process's own class, which handlers may wrap again (the auth service's body limit does)", async () => {
+    const { baseUrl } = await start();
+    openLane(async (request) => {
+      const rewrapped = new Request(request, { body: await request.arrayBuffer() });
+      return Response.json({ method: rewrapped.method, body: await rewrapped.text(), header: rewrapped.headers.get("x-test") });
+    });
+    const answer = await fetch(`${baseUrl}/api/ai/dify/conversations/c1`, { method: "POST", headers: { "x-test": "1" }, body: "hello" });
+    expect(await answer.json()).toEqual({ method: "POST", body: "hello", header: "1" });
+  });
+
   it("streams an answer event by event (SSE is not buffered) and aborts the lane's Request when the client leaves", async () => {
     const { baseUrl } = await start();
     let aborted: () => void = () => undefined;
