@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubEmbeddedAppEnv } from "../../../test/embedded-app-env";
 import { sessionCookieHeader } from "../../../test/session-cookies";
@@ -16,6 +17,7 @@ const { closeDatabase, getDatabase } = await import("@/lib/db");
 const { seedAppRegistry, getDifyProxy } = await import("@/features/ai-apps/server");
 const { demoRegistryApps } = await import("@/features/ai-apps/server/config");
 const { CROSS_SITE_REFUSED_MESSAGE } = await import("@/features/security");
+const { SESSION_HANDOFF_HEADER, sealSessionHandoff } = await import("@/features/auth/session-handoff");
 
 const lane = createFastLane();
 const PASSWORD = "secret-password-1";
@@ -90,6 +92,13 @@ describe("the fast lane answers the AI proxy as src/proxy.ts and the route do", 
       expect(response.status).toBe(401);
       expect((await response.json()).statusCode).toBe(401);
     }
+  });
+
+  it("ignores a session hand-off header a client sends, even one sealed with this process's key", async () => {
+    const { session } = await signedIn("lane-handoff@example.com");
+    const sealed = sealSessionHandoff(decodeJwt(session.access_token), session.access_token)!;
+    const response = await lane.answer(chat({ [SESSION_HANDOFF_HEADER]: sealed }));
+    expect(response.status).toBe(401);
   });
 
   it("refreshes an expired session and sends the new cookies back with the answer", async () => {
