@@ -34,7 +34,7 @@ const EVENT_CHARS = Number(process.env.BENCH_EVENT_CHARS ?? 12);
  * Dify's webapp-conversation in issue 15's measurement: 6.7 s of server CPU for 200 chats of 301
  * events; first event p50 of 68 ms at 20 chats and 630 ms at 200 (its direct upstream: 5 and 48 ms).
  */
-const PEER = { cpuPerChatMs: 33.5, eventsPerChat: 301, firstEventP50Ms: { 20: 68, 200: 630 } as Record<number, number> };
+const PEER = { cpuPerChatMs: 33.5, eventsPerChat: 301, firstEventOverDirectMs: { 20: 68 - 5, 200: 630 - 48 } as Record<number, number> };
 const benchQuery = (index: number) => (ANSWER_CHARS > 0 ? `基准测试 ${index % 10}：写 ${ANSWER_CHARS} 字` : `基准测试 ${index % 10}`);
 const USER = "00000000-0000-4000-8000-00000000be9c";
 
@@ -143,9 +143,10 @@ async function browserPathRounds(
       console.log(`browser path to ${app.entry.appid} on ${database.label}, ${concurrent} chats at once (npm start, signed-in cookies, route, quota), medians of ${rounds} rounds:`);
       console.log(`  total time / direct:            ${percentile(ratios, 0.5).toFixed(3)}${concurrent >= 200 ? " (target ≤ 1.05)" : ""}`);
       console.log(`  first event p50 − direct:       ${percentile(deltas, 0.5).toFixed(1)} ms${concurrent <= 20 ? " (target ≤ 10 ms)" : ""}`);
-      const peerFirstEvent = PEER.firstEventP50Ms[concurrent];
-      if (peerFirstEvent !== undefined) {
-        console.log(`  first event p50:                ${percentile(firstEvents, 0.5).toFixed(1)} ms (Dify's webapp-conversation in issue 15: ${peerFirstEvent} ms; target below it)`);
+      const peerOverDirect = PEER.firstEventOverDirectMs[concurrent];
+      if (peerOverDirect !== undefined) {
+        // The issue's direct upstream answered first in 5 / 48 ms; here the upstream shares the bench's cores, so the peer is compared by its delta.
+        console.log(`  first event p50:                ${percentile(firstEvents, 0.5).toFixed(1)} ms (Dify's webapp-conversation in issue 15: direct + ${peerOverDirect} ms)`);
       }
       const peer = `Dify's webapp-conversation in issue 15: ${PEER.cpuPerChatMs} ms for ${PEER.eventsPerChat}`;
       console.log(`  server CPU per chat:            ${percentile(cpuPerChat, 0.5).toFixed(1)} ms for ${eventsPerChat.toFixed(0)} events (${peer})`);
