@@ -1,13 +1,13 @@
 // Test support (not a test file) for the console API's route tests. Import it dynamically, after
 // `stubEmbeddedAppEnv`, like the modules it uses: they read the environment when first loaded.
-import { createServerClient } from "@supabase/ssr";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { NextRequest } from "next/server";
 import { callRouteHandler } from "@/features/auth/server/next-request-scope";
 import { SESSION_HANDOFF_HEADER } from "@/features/auth/session-handoff";
 import { setAdminRole } from "@/features/admin/server/admin-role";
-import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
+import { getSupabaseConnection } from "@/lib/supabase/connection";
 import { proxy } from "@/proxy";
+import { sessionCookieHeader } from "../../../../../test/session-cookies";
 import * as adminRoute from "./route";
 
 export const SITE = "http://localhost:3000";
@@ -41,24 +41,7 @@ export async function startAdminTestKit() {
   }
 
   /** The session cookies @supabase/ssr writes for this session, as a Cookie header. */
-  async function cookieHeader(session: Session): Promise<string> {
-    const jar = new Map<string, string>();
-    const client = createServerClient(connection.url, connection.anonKey, {
-      ...serverClientOptions(connection),
-      cookies: {
-        getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-        setAll: (cookies) => {
-          for (const { name, value } of cookies) {
-            if (value) jar.set(name, value);
-            else jar.delete(name);
-          }
-        },
-      },
-    });
-    const { error } = await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
-    if (error) throw error;
-    return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
+  const cookieHeader = (session: Session) => sessionCookieHeader(connection, session);
 
   /** Request headers as under `npm start`: the proxy verified the token and hands over its claims. */
   async function headersFor(url: string, cookie: string | undefined): Promise<Record<string, string>> {
