@@ -1,7 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
-import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { isGuardedPath, MFA_STEP_QUERY, redirectCookieName, routeGuardConfig } from "./route-guard";
 import { safeRedirectPath } from "./safe-redirect";
 import { checkSession } from "./session-check";
@@ -25,7 +24,7 @@ export async function refreshSessionAndGuard(
   let handoff: string | undefined;
   let response = continueRequest(request, handoff);
   const supabase = createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection, visitorIp(request.headers)),
+    ...serverClientOptions(connection, request.headers),
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (cookiesToSet) => {

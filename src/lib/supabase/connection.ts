@@ -2,6 +2,7 @@ import WebSocket from "ws";
 import { getEnv } from "@/lib/env";
 import { getEmbeddedServices } from "./embedded-services";
 import { AUTH_COOKIE_NAME, type PublicSupabaseConfig } from "./types";
+import { visitorIp } from "./visitor-ip";
 
 /**
  * How the server reaches Supabase: a hosted project from the environment, or the embedded services,
@@ -36,8 +37,8 @@ export async function getSupabaseConnection(): Promise<SupabaseConnection> {
   }
   const services = await getEmbeddedServices();
   // In-process calls carry the caller's IP beside the request, where no header can forge it.
-  const fetchFor = (visitorIp: string | undefined): typeof fetch => (input, init) =>
-    Promise.resolve(services.gateway.fetch(new Request(input, init), { clientIp: visitorIp }));
+  const fetchFor = (ip: string | undefined): typeof fetch => (input, init) =>
+    Promise.resolve(services.gateway.fetch(new Request(input, init), { clientIp: ip }));
   return {
     mode: "embedded",
     url: env.SITE_URL.replace(/\/$/, ""),
@@ -60,19 +61,21 @@ export async function getPublicSupabaseConfig(): Promise<PublicSupabaseConfig> {
 /**
  * Options every server-side Supabase client shares: the in-process fetch of the embedded services,
  * and a WebSocket for realtime — Node 20 has none built in, and supabase-js refuses to start without.
- * `visitorIp` (see `visitorIp()`) keeps the auth service's per-IP limits per visitor rather than one
- * bucket for this server: in-process beside the request, to a hosted project as X-Forwarded-For
- * (what a server in front of Supabase Auth sends).
+ * `visitor`, the browser's request headers, speaks for the visitor to the auth service: its IP (see
+ * `visitorIp()`) keeps the per-IP limits per visitor rather than one bucket for this server —
+ * in-process beside the request, to a hosted project as X-Forwarded-For (what a server in front of
+ * Supabase Auth sends) —, and its User-Agent names the device of a session the call starts, as a
+ * browser calling the auth service itself would (the console's 会话 list shows it).
  */
-export function serverClientOptions(connection: SupabaseConnection, visitorIp?: string) {
-  const global = connection.fetchFor
-    ? { fetch: connection.fetchFor(visitorIp) }
-    : visitorIp
-      ? { headers: { "X-Forwarded-For": visitorIp } }
-      : undefined;
+export function serverClientOptions(connection: SupabaseConnection, visitor?: Headers) {
+  const ip = visitor ? visitorIp(visitor) : undefined;
+  const userAgent = visitor?.get("user-agent");
+  const headers: Record<string, string> = {};
+  if (userAgent) headers["User-Agent"] = userAgent;
+  if (ip && !connection.fetchFor) headers["X-Forwarded-For"] = ip;
   return {
     cookieOptions: { name: AUTH_COOKIE_NAME },
-    global,
+    global: { ...(connection.fetchFor ? { fetch: connection.fetchFor(ip) } : {}), headers },
     realtime: { transport: WebSocket as never },
   };
 }

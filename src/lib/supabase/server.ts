@@ -2,7 +2,6 @@ import "server-only";
 import { createServerClient } from "@supabase/ssr";
 import { cookies, headers } from "next/headers";
 import { getSupabaseConnection, serverClientOptions } from "./connection";
-import { visitorIp } from "./visitor-ip";
 
 /**
  * A Supabase client acting as the signed-in visitor, with the session in cookies (@supabase/ssr
@@ -13,7 +12,7 @@ export async function createSupabaseServerClient() {
   const connection = await getSupabaseConnection();
   const cookieStore = await cookies();
   return createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection, visitorIp(await headers())),
+    ...serverClientOptions(connection, await headers()),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll: (cookiesToSet) => {

@@ -1,6 +1,5 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
-import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { checkSession, type SessionVerdict } from "../session-check";
 import { verifiedClaims } from "../verified-claims";
 
@@ -20,7 +19,7 @@ export async function resolveRequestSession(request: Request): Promise<RequestSe
   const connection = await getSupabaseConnection();
   const setCookies: string[] = [];
   const supabase = createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection, visitorIp(request.headers)),
+    ...serverClientOptions(connection, request.headers),
     cookies: {
       getAll: () => parseCookieHeader(request.headers.get("cookie") ?? "").map(({ name, value }) => ({ name, value: value ?? "" })),
       setAll: (cookiesToSet) => {
