@@ -1,5 +1,10 @@
 /** Display formats of billing: dates in China time (the product's audience), amounts in yuan. */
+// Made once: `toLocaleString(locale, options)` builds a new Intl formatter on every call.
 const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" });
+const wholeYuan = new Intl.NumberFormat("zh-CN", { maximumFractionDigits: 0 });
+const yuanAndFen = new Intl.NumberFormat("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const tenThousands = new Intl.NumberFormat("zh-CN", { useGrouping: false });
+const tokenCount = new Intl.NumberFormat("zh-CN");
 
 /** `2026-12-21` (the calendar day in Asia/Shanghai). */
 export function formatBillingDate(value: string | Date): string {
@@ -16,7 +21,7 @@ export function formatAmountFen(amount: number, currency = "cny"): string {
   const value = Math.abs(amount) / 100;
   const symbol = currency.toLowerCase() === "cny" ? "¥" : `${currency.toUpperCase()} `;
   // A refund is negative: "-¥49", not "¥-49".
-  return `${amount < 0 ? "-" : ""}${symbol}${value.toLocaleString("zh-CN", { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return `${amount < 0 ? "-" : ""}${symbol}${(Number.isInteger(value) ? wholeYuan : yuanAndFen).format(value)}`;
 }
 
 /** `¥49` from a price in yuan. */
@@ -26,8 +31,8 @@ export function formatPriceCny(yuan: number): string {
 
 /** `200 万` / `1000 万` / `8,500` — token counts the way Chinese readers count them. */
 export function formatTokens(tokens: number): string {
-  if (tokens >= 10_000 && tokens % 10_000 === 0) return `${(tokens / 10_000).toLocaleString("zh-CN", { useGrouping: false })} 万`;
-  return tokens.toLocaleString("zh-CN");
+  if (tokens >= 10_000 && tokens % 10_000 === 0) return `${tenThousands.format(tokens / 10_000)} 万`;
+  return tokenCount.format(tokens);
 }
 
 /**
