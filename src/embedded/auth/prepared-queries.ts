@@ -1,6 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { authIdentities, authMfaFactors, authSessions, authUsers, type Database } from "@/lib/db";
 
+/** What a user is answered with: its identities and factors, oldest first. */
+const userRelations = {
+  identities: { orderBy: asc(authIdentities.createdAt) },
+  factors: { orderBy: asc(authMfaFactors.createdAt) },
+} as const;
+
 /**
  * The queries every signed-in request runs (the user with identities, factors and the token's
  * session, in one statement; the user alone; a session by id),
@@ -13,18 +19,14 @@ function prepareQueries(db: Database) {
     userBundle: db.query.authUsers
       .findFirst({
         where: eq(authUsers.id, sql.placeholder("userId")),
-        with: {
-          identities: { orderBy: asc(authIdentities.createdAt) },
-          factors: { orderBy: asc(authMfaFactors.createdAt) },
-        },
+        with: userRelations,
       })
       .prepare("auth_user_bundle"),
     userBundleWithSession: db.query.authUsers
       .findFirst({
         where: eq(authUsers.id, sql.placeholder("userId")),
         with: {
-          identities: { orderBy: asc(authIdentities.createdAt) },
-          factors: { orderBy: asc(authMfaFactors.createdAt) },
+          ...userRelations,
           sessions: { where: eq(authSessions.id, sql.placeholder("sessionId")), limit: 1 },
         },
       })
