@@ -1,6 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { testFilesOfKind } from "./test/test-kinds";
 
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * Two projects: `unit` (pure tests, no set-up, about a minute: `npm run test:unit`) and `service` (tests
+ * that open databases or start the embedded services, servers or processes — see test/test-kinds.ts —
+ * with the global set-up that migrates a PGlite template and starts a PostgreSQL server when it can).
+ */
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,10 +18,15 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["./test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: testFilesOfKind(root, "unit") } },
+      {
+        extends: true,
+        test: { name: "service", include: testFilesOfKind(root, "service"), globalSetup: ["./test/global-setup.ts"] },
+      },
+    ],
   },
 });
