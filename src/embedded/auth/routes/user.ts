@@ -6,6 +6,7 @@ import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import { requireUser, type AuthEnv } from "../middleware";
 import { findToken, deleteTokens, recordFailedAttempt, tokenHash } from "../one-time-tokens";
+import { emailProof } from "../email-proof";
 import { assertPasswordStrength, hashPassword, verifyPassword } from "../passwords";
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
@@ -104,7 +105,13 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
           const now = new Date();
           await db
             .update(authUsers)
-            .set({ email, emailConfirmedAt: now, isAnonymous: false, appMetadata: withProvider(user.appMetadata, "email"), updatedAt: now })
+            .set({
+              email,
+              emailConfirmedAt: now,
+              isAnonymous: false,
+              appMetadata: { ...withProvider(user.appMetadata, "email"), ...emailProof("autoconfirm", email) },
+              updatedAt: now,
+            })
             .where(eq(authUsers.id, user.id));
           await upsertIdentity(deps, user.id, "email", { sub: user.id, email, email_verified: true, phone_verified: false });
         } else {
