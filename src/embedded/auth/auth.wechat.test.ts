@@ -226,6 +226,13 @@ describe("WeChat sign-in", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).toContain("Max-Age=600");
+    expect(cookie).not.toContain("Secure");
+    // Behind an https proxy (the front server writes X-Forwarded-Proto only for TLS or a trusted proxy).
+    const viaHttps = await h.fetch(`${TEST_URL}/auth/v1/authorize?provider=wechat`, {
+      redirect: "manual",
+      headers: { "user-agent": DESKTOP_UA, "x-forwarded-proto": "https" },
+    });
+    expect(viaHttps.headers.getSetCookie()[0]).toContain("Secure");
   });
 
   it("links WeChat to an e-mail account and unlinks it again", async () => {
