@@ -9,6 +9,7 @@ import { userForProviderIdentity } from "../oauth-users";
 import { consumeOAuthState, reserveOAuthState } from "../oauth-states";
 import { createFlowState } from "../one-time-tokens";
 import { readPkce } from "../pkce";
+import { refuseDemoAccountChange } from "../read-only-accounts";
 import { errorRedirect, sessionRedirect, withQuery } from "../redirect-params";
 import { isUuid } from "../request";
 import { startSession } from "../sessions";
@@ -147,6 +148,7 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.get("/user/identities/authorize", requireUser(deps), async (c) => {
     manualLinking();
+    refuseDemoAccountChange(c.get("bundle").user);
     const url = await providerRedirect(c, c.get("bundle").user.id);
     if (c.req.query("skip_http_redirect") === "true") return c.json({ url });
     return c.redirect(url, 302);
@@ -157,6 +159,7 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
     const id = c.req.param("id");
     if (!isUuid(id)) throw badRequest("identity_id must be an UUID");
     const { user, identities } = c.get("bundle");
+    refuseDemoAccountChange(user);
     const identity = identities.find((candidate) => candidate.id === id);
     if (!identity) throw apiError(404, "identity_not_found", "Identity doesn't exist");
     if (identities.length <= 1) {

@@ -15,6 +15,7 @@ import { revokeSessions } from "../sessions";
 import { upsertIdentity } from "../user-store";
 import { findUserByEmail, findUserByPhone, loadSerializedUser, normalizeEmail, normalizePhone, serializeUser, withProvider } from "../users";
 import { recordAuthEvent } from "../audit-log";
+import { refuseDemoAccountChange } from "../read-only-accounts";
 
 const updateBody = z.object({
   email: z.string().optional(),
@@ -48,6 +49,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.put("/user", auth, async (c) => {
     // Top-level nulls mean "absent"; nulls inside `data` survive (they delete keys).
+    refuseDemoAccountChange(c.get("bundle").user);
     const body = await readBody(c, updateBody);
     await deps.limiter.hit("otp", [clientIp(c)]);
     const { user, factors } = c.get("bundle");
