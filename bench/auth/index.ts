@@ -161,5 +161,5 @@ export default async function authBenchmark() {
     }
   });
   if (!process.env.BENCH_SKIP_APP) await userThroughTheApp(REQUESTS, CONCURRENCY);
-  if (!process.env.BENCH_SKIP_FLOOD) await floodThroughTheApp();
+  if (!process.env.BENCH_SKIP_FLOOD && !process.env.BENCH_SKIP_APP) await floodThroughTheApp();
 }

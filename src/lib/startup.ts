@@ -1,4 +1,5 @@
 import { grantListedAdmins } from "@/features/admin/server";
+import { autoconfirmAdminWarning } from "@/features/admin/server/admin-role";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { getChinaPay, startExpiredOrdersJob } from "@/features/billing/server/china-checkout";
@@ -45,6 +46,8 @@ async function startServer() {
   }
   // A newcomer's first run: an account to sign in with at once (only where the dev outbox is on).
   await ensureDemoAccount().catch((error: unknown) => console.warn("演示账号创建失败：", error instanceof Error ? error.message : error));
+  const adminWarning = autoconfirmAdminWarning(getEnv());
+  if (adminWarning) console.warn(`\n${adminWarning}\n`);
   // ADMIN_EMAILS: operators whose accounts exist already (others get the role on their first visit).
   await grantListedAdmins().catch((error: unknown) => console.warn("管理员授权失败：", error instanceof Error ? error.message : error));
   // 续费提醒: 7 days and 1 day before a one-off period ends (mail + dashboard banner), hourly.

@@ -173,7 +173,11 @@ describe("OAuth sign-in through a configured provider", () => {
 
     const denied = await callback({ error: "access_denied", error_description: "用户拒绝了授权", state });
     expect(Object.fromEntries(denied.searchParams)).toMatchObject({ error: "access_denied", error_code: "oauth_provider_error", error_description: "用户拒绝了授权" });
-    const badCode = await callback({ code: "never-issued", state });
+    // A state is good for one callback: the refused round trip's state is spent.
+    const replayed = await h.fetch(`${TEST_URL}/auth/v1/callback?code=x&state=${state}`, { redirect: "manual" });
+    expect(replayed.status).toBe(400);
+    const again = await supabase.auth.signInWithOAuth({ provider: "github", options: { redirectTo: APP_CALLBACK, skipBrowserRedirect: true } });
+    const badCode = await callback({ code: "never-issued", state: await stateFrom(again.data.url!) });
     expect(badCode.searchParams.get("error")).toBe("server_error");
     expect(badCode.searchParams.get("error_description")).toContain("Unable to exchange external code");
 

@@ -146,21 +146,23 @@ describe("WeChat sign-in", () => {
     expect(user.identities![0]!.identity_data?.unionid).toBeUndefined();
   });
 
-  it("refuses a code used twice: an error redirect and no session", async () => {
+  it("refuses a kept cookie + state replayed, with the same code or a fresh one from WeChat", async () => {
     wechat.actAs(xiaoming);
     const desktop = browser(DESKTOP_UA, "implicit");
-    const callbackUrl = await desktop.hop(await desktop.hop(await desktop.startSignIn()));
+    const toWechat = await desktop.hop(await desktop.startSignIn());
+    const callbackUrl = await desktop.hop(toWechat);
     expect(callbackUrl).toContain("/auth/v1/callback/wechat?code=");
     const cookie = [...desktop.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    const first = await desktop.visit(callbackUrl);
-    await sessionFromFragment(first);
+    await sessionFromFragment(await desktop.visit(callbackUrl));
 
-    const again = await h.fetch(callbackUrl, { headers: { cookie }, redirect: "manual" });
-    expect(again.status).toBe(302);
-    const fragment = new URLSearchParams(new URL(again.headers.get("location")!).hash.slice(1));
-    expect(fragment.get("access_token")).toBeNull();
-    expect(fragment.get("error")).toBe("server_error");
-    expect(fragment.get("error_description")).toContain("errcode 40163");
+    // WeChat hands out a new code for the same state (the attacker kept the authorize URL).
+    const freshCode = await desktop.hop(toWechat);
+    expect(new URL(freshCode).searchParams.get("code")).not.toBe(new URL(callbackUrl).searchParams.get("code"));
+    for (const replay of [callbackUrl, freshCode]) {
+      const again = await h.fetch(replay, { headers: { cookie, "user-agent": DESKTOP_UA }, redirect: "manual" });
+      expect(again.status).toBe(400);
+      expect(await again.json()).toMatchObject({ error_code: "bad_oauth_state" });
+    }
   });
 
   it("sends a refusal, a wrong AppSecret and an unknown code back as errors", async () => {
@@ -224,6 +226,13 @@ describe("WeChat sign-in", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).toContain("Max-Age=600");
+    expect(cookie).not.toContain("Secure");
+    // Behind an https proxy (the front server writes X-Forwarded-Proto only for TLS or a trusted proxy).
+    const viaHttps = await h.fetch(`${TEST_URL}/auth/v1/authorize?provider=wechat`, {
+      redirect: "manual",
+      headers: { "user-agent": DESKTOP_UA, "x-forwarded-proto": "https" },
+    });
+    expect(viaHttps.headers.getSetCookie()[0]).toContain("Secure");
   });
 
   it("links WeChat to an e-mail account and unlinks it again", async () => {

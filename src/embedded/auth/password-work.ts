@@ -39,17 +39,51 @@ const MAX_SUSPECTS = 50_000;
 type Lane = "clean" | "suspect";
 
 /**
+ * The callers waiting in one lane, by source (client IP, else the account asked for), served
+ * round-robin: the next slot goes to the source after the one served last, so a source with 200
+ * checks waiting gets one turn in each round, as does a source with one. A Map keeps insertion
+ * order; a source that still waits after its turn moves to the back.
+ */
+class FairQueue {
+  private readonly bySource = new Map<string, Array<() => void>>();
+  private count = 0;
+
+  get length(): number {
+    return this.count;
+  }
+
+  push(source: string, start: () => void): void {
+    const queue = this.bySource.get(source);
+    if (queue) queue.push(start);
+    else this.bySource.set(source, [start]);
+    this.count += 1;
+  }
+
+  shift(): (() => void) | undefined {
+    const first = this.bySource.entries().next();
+    if (first.done) return undefined;
+    const [source, queue] = first.value;
+    const start = queue.shift()!;
+    this.bySource.delete(source);
+    if (queue.length > 0) this.bySource.set(source, queue);
+    this.count -= 1;
+    return start;
+  }
+}
+
+/**
  * A semaphore with two short, bounded queues for password hashing. A caller over the bound gets
  * GoTrue's 429 at once instead of piling up work that would stall every request of the process.
  * Checks from addresses that failed many times lately, or for accounts that are being guessed, wait
  * in their own lane, served only when no clean caller waits: a flood of wrong passwords, from one
- * address or thousands, queues behind a person signing in, never in front of them.
+ * address or thousands, queues behind a person signing in, never in front of them. Within a lane
+ * the sources take turns (`FairQueue`), so one flooding address cannot starve the others either.
  * Hand-written: none of the common semaphores (p-limit, async-sema) refuses over a queue bound,
  * counts per client or has priority lanes, and the logic is a few lines.
  */
 export class PasswordWorkQueue {
   private running = 0;
-  private readonly waiting: Record<Lane, Array<() => void>> = { clean: [], suspect: [] };
+  private readonly waiting: Record<Lane, FairQueue> = { clean: new FairQueue(), suspect: new FairQueue() };
   private readonly perClient = new Map<string, number>();
   private readonly failures = new Map<string, { count: number; until: number }>();
 
@@ -104,7 +138,7 @@ export class PasswordWorkQueue {
     this.perClient.set(key, (this.perClient.get(key) ?? 0) + 1);
     try {
       if (this.running < this.limits.maxRunning) this.running += 1;
-      else await new Promise<void>((start) => this.waiting[this.laneOf(client, identifier)].push(start));
+      else await new Promise<void>((start) => this.waiting[this.laneOf(client, identifier)].push(sourceOf(client, identifier), start));
       try {
         return await work();
       } finally {
@@ -129,6 +163,10 @@ export class PasswordWorkQueue {
     return this.isSuspectClient(client) || this.isSuspectIdentifier(identifier) ? "suspect" : "clean";
   }
 }
+
+/** Whose turn a waiting check takes: its address, else the account it is for. */
+const sourceOf = (client: string | undefined, identifier: string | undefined) =>
+  client !== undefined ? `ip:${client}` : `id:${(identifier ?? "").toLowerCase()}`;
 
 /** One queue per process: the thread pool it protects is per process too. */
 export const passwordWork = new PasswordWorkQueue(defaultPasswordWorkLimits());

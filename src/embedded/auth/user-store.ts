@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { authIdentities, authUsers, type AuthUserRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
+import { emailProof, type EmailProofMethod } from "./email-proof";
 import { hashPassword } from "./passwords";
 import { withProvider } from "./users";
 
@@ -16,6 +17,8 @@ export interface NewUser {
   role?: string;
   aud?: string;
   emailConfirmed?: boolean;
+  /** Who confirmed the address at creation (`email-proof.ts`); default "autoconfirm". */
+  emailConfirmedBy?: Exclude<EmailProofMethod, "link">;
   phoneConfirmed?: boolean;
   isAnonymous?: boolean;
   invitedAt?: Date;
@@ -44,6 +47,7 @@ export async function insertUser(deps: AuthDeps, input: NewUser): Promise<AuthUs
   let appMetadata: Record<string, unknown> = {};
   if (input.email) appMetadata = withProvider(appMetadata, "email");
   if (input.phone) appMetadata = withProvider(appMetadata, "phone");
+  if (input.email && input.emailConfirmed) appMetadata = { ...appMetadata, ...emailProof(input.emailConfirmedBy ?? "autoconfirm", input.email) };
   const [user] = await deps.db
     .insert(authUsers)
     .values({

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { authFlowStates, authOneTimeTokens, authUsers, type AuthUserRow } from "@/lib/db";
 import type { AuthDeps } from "./context";
+import { recordEmailProvenByLink } from "./email-proof";
 import { apiError, badRequest } from "./errors";
 import { deleteTokens, findPendingFlowState, findToken, recordFailedAttempt, tokenHash, type TokenType } from "./one-time-tokens";
 import { confirmEmail, confirmPhone, upsertIdentity } from "./user-store";
@@ -114,6 +115,8 @@ export async function verifyOneTimeToken(deps: AuthDeps, input: VerifyInput): Pr
       throw expired();
   }
 
+  // A link or code that came back from the mailbox proves it (the operator role asks for that).
+  if (!isSms) await recordEmailProvenByLink(deps, user.id);
   const [fresh] = await db.select().from(authUsers).where(eq(authUsers.id, user.id));
   if (tokenRow?.tokenHash.startsWith("pkce_")) {
     const flow = await findPendingFlowState(db, user.id);

@@ -17,6 +17,13 @@ const bindingOf = (signedState: string) => createHash("sha256").update(signedSta
 /** One cookie per round trip (named by the binding), so two tabs signing in do not clash. */
 const cookieName = (binding: string) => `${COOKIE_PREFIX}${binding.slice(0, 16)}`;
 
+/**
+ * Secure when our address is https, or this request came over https: X-Forwarded-Proto is written by
+ * the server in front of us (hardened-server.mjs), "https" only for TLS or a trusted proxy's word.
+ */
+const servedOverHttps = (c: Context, callbackUrl: string) =>
+  callbackUrl.startsWith("https:") || c.req.header("x-forwarded-proto") === "https";
+
 /** The application that fits the browser: the 公众号 inside WeChat, the 网站应用 elsewhere, else the other one. */
 export function wechatAppFor(settings: WechatSettings, userAgent: string | undefined): WechatAppKind | undefined {
   const inWechat = /MicroMessenger/i.test(userAgent ?? "");
@@ -37,7 +44,7 @@ export function wechatAuthorizeUrl(
     path: callback.pathname,
     httpOnly: true,
     sameSite: "Lax",
-    secure: callback.protocol === "https:",
+    secure: servedOverHttps(c, options.callbackUrl),
     maxAge: options.lifetimeSeconds,
   });
   const app = settings[kind]!;
@@ -60,7 +67,7 @@ export function takeWechatState(c: Context, callbackUrl: string, binding: string
   const name = cookieName(binding);
   const signedState = getCookie(c, name);
   if (signedState === undefined) return undefined;
-  deleteCookie(c, name, { path: new URL(callbackUrl).pathname, secure: callbackUrl.startsWith("https:") });
+  deleteCookie(c, name, { path: new URL(callbackUrl).pathname, secure: servedOverHttps(c, callbackUrl) });
   const expected = Buffer.from(bindingOf(signedState));
   return timingSafeEqual(expected, Buffer.from(binding)) ? signedState : undefined;
 }

@@ -1,5 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
+import { cookiesMustBeSecure } from "@/lib/secure-cookies";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
 import { isGuardedPath, MFA_STEP_QUERY, redirectCookieName, routeGuardConfig } from "./route-guard";
 import { safeRedirectPath } from "./safe-redirect";
@@ -61,7 +62,8 @@ export async function refreshSessionAndGuard(
   for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
   const cookieName = redirectCookieName();
   if (cookieName) {
-    redirect.cookies.set(cookieName, `${pathname}${search}`, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 600 });
+    const secure = cookiesMustBeSecure(request.headers);
+    redirect.cookies.set(cookieName, `${pathname}${search}`, { path: "/", sameSite: "lax", httpOnly: true, secure, maxAge: 600 });
   }
   return redirect;
 }

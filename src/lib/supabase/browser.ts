@@ -12,7 +12,8 @@ let browserClient: SupabaseClient | undefined;
  */
 export function getSupabaseBrowserClient(config: PublicSupabaseConfig): SupabaseClient {
   browserClient ??= createBrowserClient(config.url ?? window.location.origin, config.anonKey, {
-    cookieOptions: { name: AUTH_COOKIE_NAME },
+    // The server's rule (src/lib/secure-cookies.ts) as the page sees it: a page served over https.
+    cookieOptions: { name: AUTH_COOKIE_NAME, secure: window.location.protocol === "https:" },
   });
   return browserClient;
 }

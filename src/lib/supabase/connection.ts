@@ -1,5 +1,6 @@
 import WebSocket from "ws";
 import { getEnv } from "@/lib/env";
+import { cookiesMustBeSecure } from "@/lib/secure-cookies";
 import { getEmbeddedServices } from "./embedded-services";
 import { AUTH_COOKIE_NAME, type PublicSupabaseConfig } from "./types";
 import { visitorIp } from "./visitor-ip";
@@ -74,7 +75,8 @@ export function serverClientOptions(connection: SupabaseConnection, visitor?: He
   if (userAgent) headers["User-Agent"] = userAgent;
   if (ip && !connection.fetchFor) headers["X-Forwarded-For"] = ip;
   return {
-    cookieOptions: { name: AUTH_COOKIE_NAME },
+    // @supabase/ssr spreads these over its defaults for every session cookie it writes or clears.
+    cookieOptions: { name: AUTH_COOKIE_NAME, secure: cookiesMustBeSecure(visitor) },
     global: { ...(connection.fetchFor ? { fetch: connection.fetchFor(ip) } : {}), headers },
     realtime: { transport: WebSocket as never },
   };

@@ -13,7 +13,11 @@ vi.stubEnv("DATABASE_URL", "");
 const alice = randomUUID();
 const bob = randomUUID();
 let signedIn = alice;
-vi.mock("@/features/auth/server", () => ({ requireCurrentUserId: async () => signedIn }));
+let signedInMetadata: Record<string, unknown> = {};
+vi.mock("@/features/auth/server", () => ({
+  requireCurrentUserId: async () => signedIn,
+  getCurrentUser: async () => ({ id: signedIn, app_metadata: signedInMetadata }),
+}));
 
 const keys = await import("./route");
 const key = await import("./[id]/route");
@@ -57,6 +61,30 @@ describe("/api/keys", () => {
     const [first] = (await list()).keys as { id: string }[];
     await (await getDatabase()).insert(aiUsageEvents).values({ appid: "demo-chat", userId: alice, kind: "chat", messageId: randomUUID(), totalTokens: 321, apiKeyId: first!.id });
     expect((await list()).keys[0]).toMatchObject({ id: first!.id, monthTokens: 321 });
+  });
+
+  it("gives the demo account's keys (its password is public) at most a day to live", async () => {
+    signedIn = randomUUID();
+    signedInMetadata = { demo: true };
+    try {
+      const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+      for (const body of [{ name: "永久" }, { name: "一年", expiresAt: inAYear }]) {
+        const response = await create(body);
+        expect(response.status).toBe(201);
+        const { key: created } = (await response.json()) as { key: { expiresAt: string | null } };
+        expect(new Date(created.expiresAt!).getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000);
+      }
+      const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+      const { key: soon } = (await (await create({ name: "一小时", expiresAt: inAnHour })).json()) as { key: { expiresAt: string } };
+      expect(new Date(soon.expiresAt).getTime()).toBe(new Date(inAnHour).getTime());
+      // Anyone else keeps a key without an end.
+      signedInMetadata = {};
+      const { key: plain } = (await (await create({ name: "普通" })).json()) as { key: { expiresAt: string | null } };
+      expect(plain.expiresAt).toBeNull();
+    } finally {
+      signedIn = alice;
+      signedInMetadata = {};
+    }
   });
 
   it("refuses bad input with a Chinese message", async () => {

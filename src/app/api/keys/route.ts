@@ -1,7 +1,7 @@
 import { listEnabledApps } from "@/features/ai-apps/server";
 import { createApiKeySchema } from "@/features/api-keys";
-import { ApiKeyLimitError, createApiKey, listApiKeys } from "@/features/api-keys/server";
-import { requireCurrentUserId } from "@/features/auth/server";
+import { ApiKeyLimitError, createApiKey, limitDemoKeyLifetime, listApiKeys } from "@/features/api-keys/server";
+import { getCurrentUser, requireCurrentUserId } from "@/features/auth/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 
@@ -19,7 +19,7 @@ export const GET = withApiErrors(async () => {
 /** Creates a key; the answer is the only time its secret (`sk-…`) is shown. */
 export const POST = withApiErrors(async (request: Request) => {
   const userId = await requireCurrentUserId();
-  const input = await parseJsonBody(request, createApiKeySchema);
+  const input = limitDemoKeyLifetime(await parseJsonBody(request, createApiKeySchema), (await getCurrentUser())?.app_metadata);
   const db = await getDatabase();
   if (input.allowedApps) {
     const known = new Set((await listEnabledApps(db)).map((app) => app.appid));

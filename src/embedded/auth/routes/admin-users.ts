@@ -77,6 +77,7 @@ export function registerAdminUsers(app: Hono<AuthEnv>, deps: AuthDeps) {
       role: body.role,
       aud: body.aud,
       emailConfirmed: body.email_confirm,
+      emailConfirmedBy: "admin",
       phoneConfirmed: body.phone_confirm,
     });
     if (body.email_confirm) await upsertIdentity(deps, user.id, "email", { email_verified: true });

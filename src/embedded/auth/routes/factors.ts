@@ -15,6 +15,7 @@ import { isUuid, readBody } from "../request";
 import { reissueSession } from "../sessions";
 import { normalizePhone } from "../users";
 import { recordAuthEvent } from "../audit-log";
+import { refuseDemoAccountChange } from "../read-only-accounts";
 
 const CHALLENGE_LIFETIME_MS = 300_000;
 const enrollBody = z.object({
@@ -59,6 +60,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
   app.post("/factors", auth, async (c) => {
     const body = await readBody(c, enrollBody);
     const { user, factors } = c.get("bundle");
+    refuseDemoAccountChange(user);
     const aal = c.get("claims").aal;
     if (user.isAnonymous) throw apiError(403, "no_authorization", "Anonymous users cannot enroll MFA factors");
     // Unverified factors expire after 300 s; drop them lazily.
@@ -169,6 +171,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
   });
 
   app.delete("/factors/:id", auth, async (c) => {
+    refuseDemoAccountChange(c.get("bundle").user);
     const factor = ownFactor(c.get("bundle").factors, c.req.param("id"));
     if (factor.status === "verified" && c.get("claims").aal !== "aal2") {
       throw apiError(422, "insufficient_aal", "AAL2 required to unenroll verified factor");

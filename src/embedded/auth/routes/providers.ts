@@ -6,8 +6,10 @@ import { apiError, AuthApiError, badRequest } from "../errors";
 import { requireUser, type AuthEnv } from "../middleware";
 import { exchangeProviderCode, fetchProviderProfile, type ProviderProfile } from "../oauth-provider";
 import { userForProviderIdentity } from "../oauth-users";
+import { consumeOAuthState, reserveOAuthState } from "../oauth-states";
 import { createFlowState } from "../one-time-tokens";
 import { readPkce } from "../pkce";
+import { refuseDemoAccountChange } from "../read-only-accounts";
 import { errorRedirect, sessionRedirect, withQuery } from "../redirect-params";
 import { isUuid } from "../request";
 import { startSession } from "../sessions";
@@ -24,6 +26,8 @@ interface OAuthState {
   link_user_id?: string;
   /** WeChat only: which application (网站应用 or 公众号) the code will come from. */
   wechat_app?: WechatAppKind;
+  /** The row the first callback spends (`oauth-states.ts`): a state is good for one sign-in. */
+  once: string;
 }
 
 const STATE_LIFETIME_SECONDS = 600;
@@ -52,6 +56,7 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
       purpose: "oauth_state",
       provider: name,
       redirect_to: requestRedirect(deps, c),
+      once: await reserveOAuthState(db, STATE_LIFETIME_SECONDS),
       ...(flow ? { flow_state_id: flow.id } : {}),
       ...(linkUserId ? { link_user_id: linkUserId } : {}),
       ...(wechatApp ? { wechat_app: wechatApp } : {}),
@@ -71,7 +76,8 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   async function readState(raw: string | undefined): Promise<OAuthState> {
     const claims = raw ? ((await deps.keys.verify(raw).catch(() => undefined)) as Partial<OAuthState> | undefined) : undefined;
-    if (claims?.purpose !== "oauth_state" || !claims.provider || !claims.redirect_to) {
+    const valid = claims?.purpose === "oauth_state" && !!claims.provider && !!claims.redirect_to && isUuid(claims.once ?? "");
+    if (!valid || !(await consumeOAuthState(db, claims.once!))) {
       throw apiError(400, "bad_oauth_state", "OAuth state parameter is invalid or has expired");
     }
     return claims as OAuthState;
@@ -142,6 +148,7 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.get("/user/identities/authorize", requireUser(deps), async (c) => {
     manualLinking();
+    refuseDemoAccountChange(c.get("bundle").user);
     const url = await providerRedirect(c, c.get("bundle").user.id);
     if (c.req.query("skip_http_redirect") === "true") return c.json({ url });
     return c.redirect(url, 302);
@@ -152,6 +159,7 @@ export function registerProviders(app: Hono<AuthEnv>, deps: AuthDeps) {
     const id = c.req.param("id");
     if (!isUuid(id)) throw badRequest("identity_id must be an UUID");
     const { user, identities } = c.get("bundle");
+    refuseDemoAccountChange(user);
     const identity = identities.find((candidate) => candidate.id === id);
     if (!identity) throw apiError(404, "identity_not_found", "Identity doesn't exist");
     if (identities.length <= 1) {

@@ -6,6 +6,7 @@ import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import { requireUser, type AuthEnv } from "../middleware";
 import { findToken, deleteTokens, recordFailedAttempt, tokenHash } from "../one-time-tokens";
+import { emailProof } from "../email-proof";
 import { assertPasswordStrength, hashPassword, verifyPassword } from "../passwords";
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
@@ -14,6 +15,7 @@ import { revokeSessions } from "../sessions";
 import { upsertIdentity } from "../user-store";
 import { findUserByEmail, findUserByPhone, loadSerializedUser, normalizeEmail, normalizePhone, serializeUser, withProvider } from "../users";
 import { recordAuthEvent } from "../audit-log";
+import { refuseDemoAccountChange } from "../read-only-accounts";
 
 const updateBody = z.object({
   email: z.string().optional(),
@@ -47,6 +49,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
 
   app.put("/user", auth, async (c) => {
     // Top-level nulls mean "absent"; nulls inside `data` survive (they delete keys).
+    refuseDemoAccountChange(c.get("bundle").user);
     const body = await readBody(c, updateBody);
     await deps.limiter.hit("otp", [clientIp(c)]);
     const { user, factors } = c.get("bundle");
@@ -104,7 +107,13 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
           const now = new Date();
           await db
             .update(authUsers)
-            .set({ email, emailConfirmedAt: now, isAnonymous: false, appMetadata: withProvider(user.appMetadata, "email"), updatedAt: now })
+            .set({
+              email,
+              emailConfirmedAt: now,
+              isAnonymous: false,
+              appMetadata: { ...withProvider(user.appMetadata, "email"), ...emailProof("autoconfirm", email) },
+              updatedAt: now,
+            })
             .where(eq(authUsers.id, user.id));
           await upsertIdentity(deps, user.id, "email", { sub: user.id, email, email_verified: true, phone_verified: false });
         } else {

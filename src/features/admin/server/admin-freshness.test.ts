@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SESSION_FRESH_MS, isFreshSession, sessionAuthenticatedAt } from "./admin-freshness";
-import { hasAdminRole, isListedAdmin } from "./admin-role";
+import { autoconfirmAdminWarning, hasAdminRole, isListedAdmin } from "./admin-role";
 import { userStatus } from "./admin-users";
 
 describe("admin session freshness", () => {
@@ -26,11 +26,30 @@ describe("operator role", () => {
     expect(hasAdminRole(null)).toBe(false);
   });
 
-  it("comes from ADMIN_EMAILS only for a confirmed address, case-insensitively", () => {
+  it("comes from ADMIN_EMAILS only for an address proven by a link, case-insensitively, never for the demo account", () => {
     const listed = ["ops@example.com"];
-    expect(isListedAdmin({ email: "Ops@Example.com", email_confirmed_at: "2026-11-25T00:00:00Z" }, listed)).toBe(true);
-    expect(isListedAdmin({ email: "ops@example.com", email_confirmed_at: undefined }, listed)).toBe(false);
-    expect(isListedAdmin({ email: "ops@example.com.evil", email_confirmed_at: "2026-11-25T00:00:00Z" }, listed)).toBe(false);
+    const confirmed = "2026-11-25T00:00:00Z";
+    const byLink = { email_proof: { method: "link", email: "ops@example.com" } };
+    expect(isListedAdmin({ email: "Ops@Example.com", email_confirmed_at: confirmed, app_metadata: byLink }, listed)).toBe(true);
+    expect(isListedAdmin({ email: "ops@example.com", email_confirmed_at: undefined, app_metadata: byLink }, listed)).toBe(false);
+    expect(isListedAdmin({ email: "ops@example.com.evil", email_confirmed_at: confirmed, app_metadata: byLink }, listed)).toBe(false);
+    // AUTH_AUTOCONFIRM (or the service key) confirmed it: nobody showed they read the mailbox.
+    const autoconfirmed = { email_proof: { method: "autoconfirm", email: "ops@example.com" } };
+    expect(isListedAdmin({ email: "ops@example.com", email_confirmed_at: confirmed, app_metadata: autoconfirmed }, listed)).toBe(false);
+    expect(isListedAdmin({ email: "ops@example.com", email_confirmed_at: confirmed, app_metadata: {} }, listed)).toBe(false);
+    // A proof of another address (the address was changed since) proves nothing.
+    const other = { email_proof: { method: "link", email: "old@example.com" } };
+    expect(isListedAdmin({ email: "ops@example.com", email_confirmed_at: confirmed, app_metadata: other }, listed)).toBe(false);
+    expect(isListedAdmin({ email: "ops@example.com", email_confirmed_at: confirmed, app_metadata: { ...byLink, demo: true } }, listed)).toBe(false);
+  });
+});
+
+describe("the start-up warning for ADMIN_EMAILS under AUTH_AUTOCONFIRM", () => {
+  it("speaks only when both are set", () => {
+    expect(autoconfirmAdminWarning({ ADMIN_EMAILS: ["ops@example.com"], AUTH_AUTOCONFIRM: "on" })).toContain("AUTH_AUTOCONFIRM");
+    expect(autoconfirmAdminWarning({ ADMIN_EMAILS: ["ops@example.com"], AUTH_AUTOCONFIRM: "false" })).toBeNull();
+    expect(autoconfirmAdminWarning({ ADMIN_EMAILS: [], AUTH_AUTOCONFIRM: "true" })).toBeNull();
+    expect(autoconfirmAdminWarning({ AUTH_AUTOCONFIRM: "true" })).toBeNull();
   });
 });
 

@@ -1,5 +1,8 @@
 import "server-only";
+import { findUserByEmail } from "@/features/admin/server/admin-role";
+import { DEMO_ACCOUNT_FLAG, isDemoAccount } from "@/lib/demo-account-flag";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
+import { getSupabaseConnection } from "@/lib/supabase/connection";
 import { isDevOutboxEnabled } from "@/lib/supabase/dev-outbox";
 
 export type DemoAccount = { email: string; password: string };
@@ -16,7 +19,11 @@ export function demoAccount(): DemoAccount | null {
   return isDevOutboxEnabled() ? DEMO_ACCOUNT : null;
 }
 
-/** Creates the demo account (confirmed) unless it exists; called at start-up. */
+/**
+ * Creates the demo account (confirmed) unless it exists, marked `app_metadata.demo` (see
+ * src/lib/demo-account-flag.ts: its account changes are refused, it is nobody's operator, its API
+ * keys live a day); an existing one made before the mark gets it. Called at start-up.
+ */
 export async function ensureDemoAccount(): Promise<void> {
   const account = demoAccount();
   if (!account) return;
@@ -26,6 +33,12 @@ export async function ensureDemoAccount(): Promise<void> {
     password: account.password,
     email_confirm: true,
     user_metadata: { display_name: "演示用户" },
+    app_metadata: { [DEMO_ACCOUNT_FLAG]: true },
   });
-  if (error && error.code !== "email_exists" && error.status !== 422) throw error;
+  if (!error) return;
+  if (error.code !== "email_exists" && error.status !== 422) throw error;
+  const existing = await findUserByEmail(await getSupabaseConnection(), account.email);
+  if (!existing || isDemoAccount(existing.app_metadata)) return;
+  const marked = await admin.auth.admin.updateUserById(existing.id, { app_metadata: { ...existing.app_metadata, [DEMO_ACCOUNT_FLAG]: true } });
+  if (marked.error) throw marked.error;
 }

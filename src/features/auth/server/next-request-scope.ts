@@ -5,6 +5,7 @@
 import "next/dist/server/node-environment-baseline";
 import { createRequestStoreForAPI } from "next/dist/server/async-storage/request-store";
 import { createWorkStore } from "next/dist/server/async-storage/work-store";
+import { appendMutableCookies } from "next/dist/server/web/spec-extension/adapters/request-cookies";
 import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external";
 import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
 
@@ -20,5 +21,9 @@ export async function callRouteHandler(handler: RouteHandler, request: Request):
     previouslyRevalidatedTags: [],
   });
   const requestStore = createRequestStoreForAPI(request as never, url as never, undefined as never, undefined, undefined as never, undefined);
-  return workAsyncStorage.run(workStore, () => workUnitAsyncStorage.run(requestStore, () => handler(request)));
+  const response = await workAsyncStorage.run(workStore, () => workUnitAsyncStorage.run(requestStore, () => handler(request)));
+  // As Next.js's route module does: cookies the handler set through `cookies()` join the answer.
+  const headers = new Headers(response.headers);
+  if (!appendMutableCookies(headers, requestStore.mutableCookies)) return response;
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

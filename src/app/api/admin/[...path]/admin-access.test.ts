@@ -44,7 +44,7 @@ const orderPage = await import("@/app/admin/(console)/orders/[id]/page");
 const { getSubscriptionSummary, quotaPeriod } = await import("@/features/billing/server");
 
 const { PASSWORD, startAdminTestKit } = await import("./admin-test-kit");
-const { service, newUser, signIn, cookieHeader, headersFor, api } = await startAdminTestKit();
+const { service, newUser, signIn, proveMailbox, cookieHeader, headersFor, api } = await startAdminTestKit();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What each console page does for this visitor: "404" (notFound), "redirect", or "ok" (rendered). */
@@ -212,8 +212,12 @@ describe("who may use /admin and /api/admin", () => {
     expect(await api(admin.cookie, "GET", "no-such-thing")).toEqual({ status: 404, body: unknownBody });
   });
 
-  it("grants the role to a confirmed ADMIN_EMAILS account on its first visit", async () => {
+  it("grants the role to an ADMIN_EMAILS account on its first visit once a link proved its mailbox", async () => {
     const listed = await newUser(LISTED);
+    // Confirmed by the service key only: the mailbox is unproven, so no role yet.
+    const before = await signIn(listed.email);
+    expect((await api(await cookieHeader(before.session), "GET", "users")).status).toBe(404);
+    await proveMailbox(listed.email);
     const { session } = await signIn(listed.email);
     const cookie = await cookieHeader(session);
     expect((await api(cookie, "GET", "users")).status).toBe(200);
@@ -223,6 +227,7 @@ describe("who may use /admin and /api/admin", () => {
 
   it("grants the role at start-up to listed accounts whose address is confirmed, and to no one else", async () => {
     const confirmed = await newUser("startup@example.com");
+    await proveMailbox(confirmed.email);
     const { data: unconfirmed, error } = await service.auth.admin.createUser({ email: "unconfirmed@example.com", password: PASSWORD });
     if (error) throw error;
     const bystander = await newUser();

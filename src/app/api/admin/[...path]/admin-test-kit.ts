@@ -40,6 +40,15 @@ export async function startAdminTestKit() {
     return { client, session: data.session };
   }
 
+  /** Follows a magic link sent to `email` (as its mailbox's owner would): the address is proven. */
+  async function proveMailbox(email: string): Promise<void> {
+    const { data, error } = await service.auth.admin.generateLink({ type: "magiclink", email });
+    if (error) throw error;
+    const client = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: noSession });
+    const verified = await client.auth.verifyOtp({ token_hash: data.properties.hashed_token, type: "magiclink" });
+    if (verified.error) throw verified.error;
+  }
+
   /** The session cookies @supabase/ssr writes for this session, as a Cookie header. */
   const cookieHeader = (session: Session) => sessionCookieHeader(connection, session);
 
@@ -71,5 +80,5 @@ export async function startAdminTestKit() {
     return { ...user, client, session, cookie: await cookieHeader(session) };
   }
 
-  return { connection, service, newUser, newAdmin, signIn, cookieHeader, headersFor, api };
+  return { connection, service, newUser, newAdmin, signIn, proveMailbox, cookieHeader, headersFor, api };
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { DEMO_ACCOUNT_READ_ONLY_MESSAGE, isDemoAccount } from "@/lib/demo-account-flag";
 import { authCopy } from "../../copy";
 import { FormAlert } from "../form-alert";
 import { NewPasswordForm } from "../new-password-form";
@@ -24,6 +25,15 @@ export function AccountSettings({ oauthProviders = [] }: { oauthProviders?: read
       <p role="status" className="text-sm text-muted-foreground">
         {copy.loading}
       </p>
+    );
+  }
+  if (isDemoAccount(user.app_metadata)) {
+    // The auth service refuses the demo account's changes: offer none, say why.
+    return (
+      <div className="grid gap-6">
+        <FormAlert tone="info">{DEMO_ACCOUNT_READ_ONLY_MESSAGE}</FormAlert>
+        <SessionsSection />
+      </div>
     );
   }
   return (
