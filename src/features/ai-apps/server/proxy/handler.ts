@@ -16,6 +16,7 @@ import { checkOwnMessage } from "./message-owner";
 import { relayEventStream } from "./relay";
 import { RunningTasks } from "./running-tasks";
 import { publicParameters } from "./public-parameters";
+import { releaseRequestBody } from "./limited-body";
 import { prepareUploadForm } from "./upload-form";
 import { ParametersCache } from "./uploads";
 import { createUpstreamCaller, type UpstreamCaller, type UpstreamRequest } from "./upstream";
@@ -345,6 +346,9 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         // Registry/database trouble: still answer in the API's shape, never an HTML error page.
         console.error("[ai-apps proxy]", error);
         return jsonError(500, "服务暂时不可用，请稍后重试");
+      } finally {
+        // An upload's bytes went upstream (or were refused): they no longer count against the budget.
+        releaseRequestBody(request);
       }
     },
     async idle() {
