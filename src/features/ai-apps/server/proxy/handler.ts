@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { createDemoDifyServer } from "@/embedded/dify";
 import { createDemoModelProvider } from "@/embedded/model-provider";
 import { createModelAppServer, type ModelAppServer } from "@/features/ai-models/server";
-import { ApiRouteError, readOptionalJsonBody } from "@/lib/api";
+import { ApiRouteError, readOptionalJsonBody, UnstorableTextError } from "@/lib/api";
 import type { Database } from "@/lib/db/types";
 import { appRateLimitStore } from "@/lib/rate-limit";
 import { APPID_PATTERN } from "../../types";
@@ -194,6 +194,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       } catch (error) {
         // A body that is not JSON by its type (415) is refused as the other API routes refuse it.
         if (error instanceof ApiRouteError && error.statusCode === 415) return jsonError(415, error.message);
+        if (error instanceof UnstorableTextError) return jsonError(400, error.message);
         return jsonError(400, MESSAGES.invalidJson);
       }
       const parsed = endpoint.body.safeParse(raw);
