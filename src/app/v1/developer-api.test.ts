@@ -280,6 +280,29 @@ describe("refusals", () => {
     expect((await rawCall({ Authorization: `Bearer ${aliceKey.secret}`, "Content-Type": "text/plain" }, "{}")).status).toBe(415);
   });
 
+  it("400 invalid_request (not a 502 from the database) for a message holding NUL or a lone surrogate", async () => {
+    const auth = { Authorization: `Bearer ${aliceKey.secret}`, "Content-Type": "application/json" };
+    for (const content of ["你好\u0000", "你好\uD800", "\uDC00"]) {
+      const response = await rawCall(auth, JSON.stringify({ model: "demo-chat", messages: [{ role: "user", content }] }));
+      expect(response.status, JSON.stringify(content)).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { type: "invalid_request_error", code: "invalid_request", param: "messages.0.content", message: expect.stringContaining("无法处理的字符") },
+      });
+    }
+    // A surrogate pair (an emoji) is fine.
+    const emoji = await client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "你好😀" }] });
+    expect(emoji.choices[0]?.message.content).toBeTruthy();
+  });
+
+  it("answers a wrong method with OpenAI's JSON 405 and Allow, not an empty body", async () => {
+    const wrong = await callRouteHandler(completionsRoute.GET, new Request(`${BASE}/chat/completions`));
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("POST");
+    expect(await wrong.json()).toMatchObject({ error: { type: "invalid_request_error", code: "method_not_allowed", param: null } });
+    const models = await callRouteHandler(modelsRoute.POST, new Request(`${BASE}/models`, { method: "POST" }));
+    expect([models.status, models.headers.get("allow")]).toEqual([405, "GET"]);
+  });
+
   it("answers an endpoint we do not offer with OpenAI's JSON 404, not a web page", async () => {
     const response = await callRouteHandler(unknownRoute.POST, new Request(`${BASE}/embeddings`, { method: "POST" }));
     expect(response.status).toBe(404);

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { discardRest } from "@/lib/api/capped-body";
 import type { DiskStore, WrittenFile } from "./disk";
 import { storageErrors } from "./errors";
 import { assertMimeAllowed } from "./limits";
@@ -33,9 +33,29 @@ function metadataHeader(request: Request): Record<string, unknown> | null {
   return header ? parseMetadata(Buffer.from(header, "base64").toString("utf8")) : null;
 }
 
-function bodyStream(request: Request): AsyncIterable<Uint8Array> {
-  if (!request.body) return Readable.from([]);
-  return Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+/**
+ * The body chunk by chunk. Stopped early (a refused type, a size cut), the rest of a moderate body
+ * is drained rather than cancelled (lib/api/capped-body.ts: so the browser reads our error instead of
+ * a reset), and never cancelled during a pending read — Readable.fromWeb reads ahead and cancelled
+ * with a read pending, which undici's request streams answer with an uncaught "ReadableStream is
+ * already closed".
+ */
+async function* bodyStream(request: Request): AsyncGenerator<Uint8Array> {
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    if (!finished) discardRest(reader, Number(request.headers.get("content-length") ?? Number.NaN));
+  }
 }
 
 /**

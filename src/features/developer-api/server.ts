@@ -3,4 +3,4 @@ import "server-only";
 // The OpenAI-compatible developer API (`/v1`): API keys act as their user, through the site's AI proxy.
 export { CONVERSATION_HEADER, createChatCompletion, type DeveloperApiDeps } from "./server/chat-completions";
 export { listModels } from "./server/list-models";
-export { API_MESSAGES, openAiError } from "./server/openai-errors";
+export { API_MESSAGES, methodNotAllowed, openAiError } from "./server/openai-errors";

@@ -134,12 +134,49 @@ describe("the fast lane's other routes and failures", () => {
     expect(serves("GET", "/api/ai/dify/%E0%A4%A")).toBe(false); // not decodable: Next.js answers it
     expect(serves("GET", "/api/ai/difyx/parameters")).toBe(false);
     expect(serves("GET", "/v1/models")).toBe(true);
-    expect(serves("POST", "/v1/models")).toBe(false);
+    expect(serves("POST", "/v1/models")).toBe(true); // answered with OpenAI's 405, as the route file does
     expect(serves("POST", "/v1/chat/completions")).toBe(true);
     expect(serves("POST", "/v1/embeddings")).toBe(false);
     expect(serves("GET", "/auth/v1/user")).toBe(true);
     expect(serves("GET", "/storage/v1/object/x")).toBe(false);
     expect(serves("GET", "/api/notes")).toBe(false);
+  });
+
+  it("answers a /v1 endpoint's wrong method with OpenAI's JSON 405 and Allow, as the route files do", async () => {
+    const modelsRoute = await import("@/app/v1/models/route");
+    const completionsRoute = await import("@/app/v1/chat/completions/route");
+    const cases = [
+      { method: "GET", path: "/v1/chat/completions", allow: "POST", route: completionsRoute.GET },
+      { method: "DELETE", path: "/v1/chat/completions", allow: "POST", route: completionsRoute.DELETE },
+      { method: "POST", path: "/v1/models", allow: "GET", route: modelsRoute.POST },
+      { method: "PUT", path: "/v1/models", allow: "GET", route: modelsRoute.PUT },
+    ];
+    for (const { method, path, allow, route } of cases) {
+      expect(lane.serves(method, path), `${method} ${path}`).toBe(true);
+      const fromLane = await lane.answer(new Request(`${SITE}${path}`, { method }));
+      const fromRoute = await route(new Request(`${SITE}${path}`, { method }));
+      for (const response of [fromLane, fromRoute]) {
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get("allow")).toBe(allow);
+        expect(await response.json()).toMatchObject({
+          error: { type: "invalid_request_error", code: "method_not_allowed", param: null, message: expect.stringContaining(`不支持 ${method}`) },
+        });
+      }
+    }
+  });
+
+  it("refuses a chat query holding NUL or a lone surrogate with a Chinese 400, not a database error", async () => {
+    const { cookie } = await signedIn("lane-nul@example.com");
+    for (const query of ["你好\u0000", "你好\uD800"]) {
+      const request = new Request(`${SITE}/api/ai/dify/chat-messages?appid=demo-chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: SITE, "sec-fetch-site": "same-origin" },
+        body: JSON.stringify({ query, inputs: {}, response_mode: "blocking" }),
+      });
+      const response = await lane.answer(request);
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(await response.json()).toEqual({ statusCode: 400, message: expect.stringContaining("无法处理的字符") });
+    }
   });
 
   it("answers a route's crash as {statusCode, message} JSON with the security headers", async () => {

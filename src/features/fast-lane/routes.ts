@@ -1,7 +1,7 @@
 import { answerAppProxyCall } from "@/features/ai-chat/server";
 import { resolveRequestSession } from "@/features/auth/server/request-session";
 import { getQuotaCheckedProxy } from "@/features/billing/server";
-import { createChatCompletion, listModels } from "@/features/developer-api/server";
+import { createChatCompletion, listModels, methodNotAllowed } from "@/features/developer-api/server";
 import { crossSiteRefusal, isCrossSiteApiWrite, ownOrigins } from "@/features/security";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -52,12 +52,15 @@ const aiProxy: FastLaneRoute = {
 };
 
 /** The developer API's two endpoints (API keys, never cookies; src/proxy.ts skips /v1 too). */
+const DEVELOPER_API_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 const developerApi: FastLaneRoute = {
-  serves: (method, pathname) => (method === "GET" && pathname === "/v1/models") || (method === "POST" && pathname === "/v1/chat/completions"),
+  // Every method of the two paths, so a wrong one gets the same JSON 405 as the route files answer.
+  serves: (method, pathname) => DEVELOPER_API_METHODS.has(method) && (pathname === "/v1/models" || pathname === "/v1/chat/completions"),
   answer: async (request) => {
-    const db = await getDatabase();
-    if (request.method === "GET") return listModels(request, db);
-    return createChatCompletion(request, { db, proxy: getQuotaCheckedProxy() });
+    const { pathname } = new URL(request.url);
+    if (pathname === "/v1/models") return request.method === "GET" ? listModels(request, await getDatabase()) : methodNotAllowed(request, "GET");
+    if (request.method !== "POST") return methodNotAllowed(request, "POST");
+    return createChatCompletion(request, { db: await getDatabase(), proxy: getQuotaCheckedProxy() });
   },
 };
 

@@ -1,5 +1,6 @@
 import type { z } from "@/lib/zod";
 import { ApiRouteError } from "./api-error";
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "./storable-text";
 
 /**
  * The one reader of JSON request bodies for our API routes. A body is read as JSON only when it says
@@ -20,10 +21,20 @@ async function readJson(request: Request, { emptyAs }: { emptyAs?: unknown }): P
   const text = await request.text();
   if (text.trim() === "" && emptyAs !== undefined) return emptyAs;
   if (!isJsonContentType(request.headers.get("content-type"))) throw new ApiRouteError(415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new ApiRouteError(400, "请求内容不是有效的 JSON");
+  }
+  if (findUnstorableText(body)) throw new UnstorableTextError();
+  return body;
+}
+
+/** A JSON body with text the database cannot store (see storable-text.ts): 400. */
+export class UnstorableTextError extends ApiRouteError {
+  constructor() {
+    super(400, UNSTORABLE_TEXT_MESSAGE);
   }
 }
 

@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, utimes } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -62,14 +62,62 @@ describe("acquireDataDirLock", () => {
     await first.release();
   });
 
-  it("takes over a lock left behind by a crashed process", async () => {
+  it("takes over at once a lock whose owner was SIGKILLed, and still refuses while a live owner holds it", async () => {
+    const dir = path.join(root, "pglite");
+    const holder = () =>
+      spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "-e",
+          'require("./src/lib/db/data-dir-lock.ts").acquireDataDirLock(process.env.LOCK_DIR).then(() => { console.log("locked"); setInterval(() => {}, 1000); }, (e) => { console.error(e.message); process.exit(3); })',
+        ],
+        { cwd: process.cwd(), env: { ...process.env, LOCK_DIR: dir }, stdio: ["ignore", "pipe", "inherit"] },
+      );
+    const locked = (child: ChildProcess) =>
+      new Promise<void>((resolve, reject) => {
+        child.stdout!.on("data", (data: Buffer) => data.toString().includes("locked") && resolve());
+        child.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
+      });
+
+    const live = holder();
+    await locked(live);
+    await expect(acquireDataDirLock(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    // As if the holder had just been busy writing: a lock judged by its age would look fresh.
+    const now = new Date();
+    await utimes(`${dir}.lock`, now, now);
+    const killed = new Promise((resolve) => live.once("exit", resolve));
+    live.kill("SIGKILL");
+    await killed;
+    // The very next start comes up: no waiting for an mtime to age.
+    const startedAt = Date.now();
+    const next = await acquireDataDirLock(dir);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    await next.release();
+  }, 30_000);
+
+  it("takes over a lock whose pid was reused by another process (another start time)", async () => {
     const dir = path.join(root, "pglite");
     const first = await acquireDataDirLock(dir);
-    // Pretend its owner stopped refreshing it a minute ago.
-    const old = new Date(Date.now() - 60_000);
-    await utimes(first.lockPath, old, old);
+    const owner = JSON.parse(await readFile(first.lockPath, "utf8")) as { started: string | null };
+    expect(owner.started).not.toBeNull();
+    // Our own pid, but as if a process started at another time had written it before crashing.
+    await writeFile(first.lockPath, JSON.stringify({ ...owner, started: "1" }));
     const second = await acquireDataDirLock(dir);
     await second.release();
     await first.release(); // releasing a lost lock is harmless
+    expect(existsSync(first.lockPath)).toBe(false);
+  });
+
+  it("takes over an older version's lock directory once its mtime is stale", async () => {
+    const dir = path.join(root, "pglite");
+    await mkdir(dir);
+    await mkdir(`${dir}.lock`);
+    await expect(acquireDataDirLock(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${dir}.lock`, old, old);
+    const lock = await acquireDataDirLock(dir);
+    await lock.release();
   });
 });

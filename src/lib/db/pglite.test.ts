@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -56,6 +56,25 @@ describe("PGlite on disk", () => {
     const handle = await openDatabase({ kind: "pglite", dataDir });
     await handle.close();
   });
+
+  it("opens at once after the process holding the directory was SIGKILLed (a crashed server restarts)", async () => {
+    const args = ["--conditions=react-server", "--import", "tsx", FIXTURE, dataDir, "hold"];
+    const holder = spawn(process.execPath, args, { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("opened") && resolve());
+      holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
+    });
+    // As if the holder had just been busy writing: a lock judged by its age would look fresh.
+    const now = new Date();
+    await utimes(`${dataDir}.lock`, now, now);
+    const killed = new Promise((resolve) => holder.once("exit", resolve));
+    holder.kill("SIGKILL");
+    await killed;
+    expect(existsSync(`${dataDir}.lock`)).toBe(true);
+    const handle = await openDatabase({ kind: "pglite", dataDir });
+    await expect(handle.db.select().from(profiles)).resolves.toEqual([]);
+    await handle.close();
+  }, 60_000);
 
   it("keeps data across close and reopen", async () => {
     const id = "00000000-0000-4000-8000-000000000001";

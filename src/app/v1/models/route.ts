@@ -1,4 +1,4 @@
-import { listModels } from "@/features/developer-api/server";
+import { listModels, methodNotAllowed } from "@/features/developer-api/server";
 import { getDatabase } from "@/lib/db";
 
 // The developer API (src/features/developer-api): authenticated by an API key, never by cookies.
@@ -8,3 +8,10 @@ export const runtime = "nodejs";
 export async function GET(request: Request): Promise<Response> {
   return listModels(request, await getDatabase());
 }
+
+// Any other method: OpenAI's JSON 405 (Next.js would answer an empty one).
+const onlyGet = async (request: Request): Promise<Response> => methodNotAllowed(request, "GET");
+export const POST = onlyGet;
+export const PUT = onlyGet;
+export const PATCH = onlyGet;
+export const DELETE = onlyGet;

@@ -1,6 +1,6 @@
 import { listEnabledAppsWithUpstream, type AiApp, type DifyProxy } from "@/features/ai-apps/server";
 import { apiKeyTokensThisMonth } from "@/features/api-keys/server";
-import { isJsonContentType } from "@/lib/api";
+import { findUnstorableText, isJsonContentType, UNSTORABLE_TEXT_MESSAGE } from "@/lib/api";
 import type { ApiKeyRow, Database } from "@/lib/db";
 import { chatCompletionRequestSchema, lastUserText, plainTurns, type ChatCompletionRequest } from "../chat-request";
 import { apiModelsOf, keyMayUse, type ApiModel } from "./api-models";
@@ -87,6 +87,8 @@ async function readRequest(request: Request): Promise<ChatCompletionRequest | Re
     if (error instanceof BodyTooLarge) return openAiError(413, "request_too_large", API_MESSAGES.tooLarge);
     return openAiError(400, "invalid_request", "请求内容不是有效的 JSON");
   }
+  const unstorable = findUnstorableText(raw);
+  if (unstorable) return openAiError(400, "invalid_request", UNSTORABLE_TEXT_MESSAGE, { param: unstorable.join(".") || undefined });
   const parsed = chatCompletionRequestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

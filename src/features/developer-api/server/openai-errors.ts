@@ -14,7 +14,8 @@ export type OpenAiErrorCode =
   | "request_too_large"
   | "upstream_error"
   | "server_error"
-  | "unknown_url";
+  | "unknown_url"
+  | "method_not_allowed";
 
 const TYPE_OF: Record<OpenAiErrorCode, string> = {
   invalid_api_key: "invalid_request_error",
@@ -28,6 +29,7 @@ const TYPE_OF: Record<OpenAiErrorCode, string> = {
   upstream_error: "api_error",
   server_error: "api_error",
   unknown_url: "invalid_request_error",
+  method_not_allowed: "invalid_request_error",
 };
 
 export interface OpenAiErrorBody {
@@ -69,5 +71,12 @@ export const API_MESSAGES = {
   rateLimited: "请求太频繁，请稍后再试",
   tooLarge: "请求体太大",
   unavailable: "服务暂时不可用，请稍后重试",
+  methodNotAllowed: (method: string, path: string, allowed: string) => `${path} 不支持 ${method} 请求，请用 ${allowed}`,
   unknownUrl: (method: string, path: string) => `没有这个接口：${method} ${path}（目前支持 GET /v1/models 和 POST /v1/chat/completions）`,
 } as const;
+
+/** A /v1 endpoint called with a method it does not take: OpenAI's 405, with `Allow`. */
+export function methodNotAllowed(request: Request, allowed: "GET" | "POST"): Response {
+  const { pathname } = new URL(request.url);
+  return openAiError(405, "method_not_allowed", API_MESSAGES.methodNotAllowed(request.method, pathname, allowed), { headers: { Allow: allowed } });
+}

@@ -1,5 +1,5 @@
 import { getQuotaCheckedProxy } from "@/features/billing/server";
-import { createChatCompletion } from "@/features/developer-api/server";
+import { createChatCompletion, methodNotAllowed } from "@/features/developer-api/server";
 import { getDatabase } from "@/lib/db";
 
 // The developer API (src/features/developer-api): authenticated by an API key, never by cookies.
@@ -9,3 +9,10 @@ export const runtime = "nodejs";
 export async function POST(request: Request): Promise<Response> {
   return createChatCompletion(request, { db: await getDatabase(), proxy: getQuotaCheckedProxy() });
 }
+
+// Any other method: OpenAI's JSON 405 (Next.js would answer an empty one).
+const onlyPost = async (request: Request): Promise<Response> => methodNotAllowed(request, "POST");
+export const GET = onlyPost;
+export const PUT = onlyPost;
+export const PATCH = onlyPost;
+export const DELETE = onlyPost;

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { createDemoDifyServer } from "@/embedded/dify";
 import { createDemoModelProvider } from "@/embedded/model-provider";
 import { createModelAppServer, type ModelAppServer } from "@/features/ai-models/server";
-import { ApiRouteError, readOptionalJsonBody } from "@/lib/api";
+import { ApiRouteError, readOptionalJsonBody, UnstorableTextError } from "@/lib/api";
 import type { Database } from "@/lib/db/types";
 import { appRateLimitStore } from "@/lib/rate-limit";
 import { APPID_PATTERN } from "../../types";
@@ -16,6 +16,7 @@ import { checkOwnMessage } from "./message-owner";
 import { relayEventStream } from "./relay";
 import { RunningTasks } from "./running-tasks";
 import { publicParameters } from "./public-parameters";
+import { releaseRequestBody } from "./limited-body";
 import { prepareUploadForm } from "./upload-form";
 import { ParametersCache } from "./uploads";
 import { createUpstreamCaller, type UpstreamCaller, type UpstreamRequest } from "./upstream";
@@ -193,6 +194,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       } catch (error) {
         // A body that is not JSON by its type (415) is refused as the other API routes refuse it.
         if (error instanceof ApiRouteError && error.statusCode === 415) return jsonError(415, error.message);
+        if (error instanceof UnstorableTextError) return jsonError(400, error.message);
         return jsonError(400, MESSAGES.invalidJson);
       }
       const parsed = endpoint.body.safeParse(raw);
@@ -345,6 +347,9 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         // Registry/database trouble: still answer in the API's shape, never an HTML error page.
         console.error("[ai-apps proxy]", error);
         return jsonError(500, "服务暂时不可用，请稍后重试");
+      } finally {
+        // An upload's bytes went upstream (or were refused): they no longer count against the budget.
+        releaseRequestBody(request);
       }
     },
     async idle() {

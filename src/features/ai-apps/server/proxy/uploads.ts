@@ -63,8 +63,10 @@ function fileFieldsOf(form: unknown): Json[] {
     .filter((field) => !Array.isArray(field.allowed_file_upload_methods) || strings(field.allowed_file_upload_methods).includes("local_file"));
 }
 
-export function largestLimitBytes(rules: UploadRules): number {
-  return Math.max(...Object.values(rules.limitsMb)) * MB;
+/** The largest file the app takes: the largest limit among the types it accepts (not of every type). */
+export function largestAcceptedLimitBytes(rules: UploadRules): number {
+  const limits = [...rules.families].map((family) => (family === "image" || family === "audio" || family === "video" ? rules.limitsMb[family] : rules.limitsMb.other));
+  return Math.max(0, ...limits) * MB;
 }
 
 /** Null when the file may go upstream, else the error response. */
