@@ -1,5 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypeScript from "eslint-config-next/typescript";
+import { boundaryConfig } from "./eslint.boundaries.mjs";
 
 const config = [
   ...nextCoreWebVitals,
@@ -11,6 +12,7 @@ const config = [
       "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Import { z } from \"@/lib/zod\"." }] }],
     },
   },
+  ...boundaryConfig,
   {
     ignores: [".next/**", "node_modules/**", ".data/**", ".e2e-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },

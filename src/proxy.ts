@@ -1,10 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { refreshSessionAndGuard } from "@/features/auth/proxy-session";
-import { isSessionlessPage } from "@/features/auth/sessionless-pages";
-import { SESSION_HANDOFF_HEADER } from "@/features/auth/session-handoff";
-import { SHARE_PAGE_HEADERS } from "@/features/conversation-share/share-page-headers";
-import { authCallbackRedirectTarget } from "@/features/routing/auth-callback-redirect";
-import { REQUEST_PATH_HEADER } from "@/features/routing/request-path";
+import { isSessionlessPage, refreshSessionAndGuard, SESSION_HANDOFF_HEADER } from "@/features/auth/proxy";
+import { SHARE_PAGE_HEADERS } from "@/features/conversation-share/proxy";
+import { authCallbackRedirectTarget, REQUEST_PATH_HEADER } from "@/features/routing/proxy";
 import {
   buildContentSecurityPolicy,
   createNonce,

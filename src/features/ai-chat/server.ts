@@ -8,4 +8,5 @@ export { userDifyReader, type UserDifyReader } from "./server/user-dify-reader";
 export { answerAppProxyCall } from "./server/app-proxy-call";
 export { namePins, type NamedPin } from "./server/named-pins";
 export { newestThreadOf } from "./message-tree";
+export { conversationSearchSchema, pinChangeSchema, pinListSchema } from "./conversation-schemas";
 export type { ConversationPage, HistoryMessage, MessagePage } from "./types";

@@ -41,3 +41,4 @@ export {
   startOfMonth,
   type CalendarDate,
 } from "./calendar";
+export type { CheckoutAvailability } from "./checkout-methods";

@@ -6,3 +6,4 @@ export { listConversationShares, MAX_LIVE_SHARES, shareConversation, SHARES_PER_
 export { MAX_SHARED_MESSAGES, MAX_SNAPSHOT_BYTES } from "./server/conversation-snapshot";
 export { loadSharedConversation } from "./server/shared-conversation";
 export { shareOwnerState, type ShareOwnerState } from "./server/share-owner";
+export { createShareSchema, shareIdSchema, shareListSchema } from "./schemas";

@@ -1,5 +1,5 @@
 import { answerAppProxyCall } from "@/features/ai-chat/server";
-import { resolveRequestSession } from "@/features/auth/server/request-session";
+import { resolveRequestSession } from "@/features/auth/server";
 import { getQuotaCheckedProxy } from "@/features/billing/server";
 import { createChatCompletion, listModels, methodNotAllowed } from "@/features/developer-api/server";
 import { crossSiteRefusal, isCrossSiteApiWrite, ownOrigins } from "@/features/security";

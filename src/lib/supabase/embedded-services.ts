@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Hono } from "hono";
 import { authConfigFromEnv, type AuthService } from "@/embedded/auth";
 import { createEmbeddedGateway } from "@/embedded/gateway";
-import { storageQuotaBytes } from "@/features/files/server/storage-quota";
+import { storageQuotaBytes } from "@/features/files/server";
 import type { Outbox } from "@/embedded/outbox";
 import { smsProviderFromEnv } from "@/embedded/outbox/sms/sms-provider-from-env";
 import { getDatabase } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { getCurrentUser, requireCurrentUserId } from "@/features/auth/server";
 import { checkoutBodySchema } from "@/features/billing";
-import type { CheckoutAvailability } from "@/features/billing/checkout-methods";
+import type { CheckoutAvailability } from "@/features/billing";
 import { configuredMethods, getChinaPay, getProviders, startCheckout, wechatJsapiState, wechatMpOpenId } from "@/features/billing/server";
 import { parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";

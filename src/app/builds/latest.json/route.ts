@@ -1,5 +1,5 @@
 // The plain module, not the feature index: that one also carries client components.
-import { currentBuildId, type LatestBuild } from "@/features/version/build-id";
+import { currentBuildId, type LatestBuild } from "@/features/version";
 
 export const dynamic = "force-dynamic";
 

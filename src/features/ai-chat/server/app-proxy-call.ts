@@ -1,5 +1,4 @@
-import type { SessionVerdict } from "@/features/auth/session-check";
-import { MFA_REQUIRED_MESSAGE } from "@/features/auth/server/current-user-id";
+import { MFA_REQUIRED_MESSAGE, type SessionVerdict } from "@/features/auth/server";
 import { getQuotaCheckedProxy } from "@/features/billing/server";
 import { getDatabase } from "@/lib/db";
 import { removePinOfDeletedConversation } from "./deleted-conversation";

@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { getRequestPath } from "@/features/routing/request-path";
+import { getRequestPath } from "@/features/routing/server";
 import { isCrawler } from "../crawler";
 import { notFoundMessage } from "../error-copy";
 import { ErrorScreen } from "./error-screen";

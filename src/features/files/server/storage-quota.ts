@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sum } from "drizzle-orm";
-import { getPlanCatalog } from "@/features/billing/server/plan-catalog";
+import { getPlanCatalog } from "@/features/billing/server";
 import { subscriptions, type Database } from "@/lib/db";
 import { storageObjects } from "@/lib/db/schema/storage";
 

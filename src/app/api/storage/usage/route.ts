@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { getStorageUsage } from "@/features/files/server/storage-quota";
+import { getStorageUsage } from "@/features/files/server";
 import { withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { isEmbeddedSupabase } from "@/lib/supabase/connection";

@@ -1,6 +1,6 @@
 import { requireCurrentUserId } from "@/features/auth/server";
 import { getQuotaCheckedProxy } from "@/features/billing/server";
-import { pinChangeSchema, pinListSchema } from "@/features/ai-chat/conversation-schemas";
+import { pinChangeSchema, pinListSchema } from "@/features/ai-chat/server";
 import { addPin, assertOwnConversation, listPins, namePins, removePin, userDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { requireCurrentUserId } from "@/features/auth/server";
 import { getQuotaCheckedProxy } from "@/features/billing/server";
-import { conversationSearchSchema } from "@/features/ai-chat/conversation-schemas";
+import { conversationSearchSchema } from "@/features/ai-chat/server";
 import { searchConversations, userDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";

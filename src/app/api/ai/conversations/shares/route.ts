@@ -1,7 +1,7 @@
 import { userDifyReader } from "@/features/ai-chat/server";
 import { requireCurrentUserId } from "@/features/auth/server";
 import { getQuotaCheckedProxy } from "@/features/billing/server";
-import { createShareSchema, shareListSchema } from "@/features/conversation-share/schemas";
+import { createShareSchema, shareListSchema } from "@/features/conversation-share/server";
 import { listConversationShares, shareConversation } from "@/features/conversation-share/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";

@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { shareIdSchema } from "@/features/conversation-share/schemas";
+import { shareIdSchema } from "@/features/conversation-share/server";
 import { stopSharing } from "@/features/conversation-share/server";
 import { ApiRouteError, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";

@@ -1,0 +1,3 @@
+import "server-only";
+
+export { getRequestPath } from "./request-path";
