@@ -1,6 +1,6 @@
 import { answerAppProxyCall } from "@/features/ai-chat/server";
 import { resolveRequestSession } from "@/features/auth/server/request-session";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "@/lib/ai-proxy";
 import { createChatCompletion, listModels } from "@/features/developer-api/server";
 import { crossSiteRefusal, isCrossSiteApiWrite, ownOrigins } from "@/features/security";
 import { getDatabase } from "@/lib/db";
@@ -57,7 +57,7 @@ const developerApi: FastLaneRoute = {
   answer: async (request) => {
     const db = await getDatabase();
     if (request.method === "GET") return listModels(request, db);
-    return createChatCompletion(request, { db, proxy: getQuotaCheckedProxy() });
+    return createChatCompletion(request, { db, proxy: getAiProxy() });
   },
 };
 

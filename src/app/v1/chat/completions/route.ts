@@ -1,4 +1,4 @@
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "@/lib/ai-proxy";
 import { createChatCompletion } from "@/features/developer-api/server";
 import { getDatabase } from "@/lib/db";
 
@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function POST(request: Request): Promise<Response> {
-  return createChatCompletion(request, { db: await getDatabase(), proxy: getQuotaCheckedProxy() });
+  return createChatCompletion(request, { db: await getDatabase(), proxy: getAiProxy() });
 }

@@ -23,11 +23,11 @@ const { aiQuotaReservations, aiUsageEvents, closeDatabase, getDatabase } = await
 const { seedAppRegistry } = await import("@/features/ai-apps/server");
 const { demoRegistryApps } = await import("@/features/ai-apps/server/config");
 const { aiCallsInFlight, tokensUsedThisMonth } = await import("@/features/billing/server");
-const { getDifyProxy } = await import("@/features/ai-apps/server");
+const { getAiProxy } = await import("@/lib/ai-proxy");
 const { eq } = await import("drizzle-orm");
 
 afterAll(async () => {
-  await getDifyProxy().idle();
+  await getAiProxy().idle();
   await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -54,7 +54,7 @@ describe("the AI proxy route holds the quota under parallel calls", () => {
     // The size of one demo answer, measured (the demo apps answer the same question alike).
     const probe = randomUUID();
     await (await chat(probe)).text();
-    await getDifyProxy().idle();
+    await getAiProxy().idle();
     answerTokens = await used(probe);
     expect(answerTokens).toBeGreaterThan(0);
   });
@@ -64,7 +64,7 @@ describe("the AI proxy route holds the quota under parallel calls", () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => chat(user)));
     const statuses = responses.map((response) => response.status);
     const bodies = await Promise.all(responses.map((response) => response.text()));
-    await getDifyProxy().idle();
+    await getAiProxy().idle();
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     expect(statuses.filter((status) => status === 429)).toHaveLength(18);
     expect(JSON.parse(bodies[statuses.indexOf(429)]!)).toEqual({ statusCode: 429, message: "同时进行的 AI 请求过多，请等当前回答完成后再试" });
@@ -80,7 +80,7 @@ describe("the AI proxy route holds the quota under parallel calls", () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => chat(user)));
     const statuses = responses.map((response) => response.status);
     const bodies = await Promise.all(responses.map((response) => response.text()));
-    await getDifyProxy().idle();
+    await getAiProxy().idle();
 
     const admitted = statuses.filter((status) => status === 200).length;
     expect(admitted).toBeGreaterThanOrEqual(1);
@@ -97,7 +97,7 @@ describe("the AI proxy route holds the quota under parallel calls", () => {
       const response = await chat(user);
       status = response.status;
       await response.text();
-      await getDifyProxy().idle();
+      await getAiProxy().idle();
     }
     expect(status).toBe(402);
     expect(await used(user)).toBeLessThan(FREE_QUOTA + answerTokens);
@@ -114,7 +114,7 @@ describe("the AI proxy route holds the quota under parallel calls", () => {
     expect(await aiCallsInFlight(db, user)).toBe(1);
     controller.abort();
     await reader.cancel().catch(() => undefined);
-    await getDifyProxy().idle();
+    await getAiProxy().idle();
     expect(await aiCallsInFlight(db, user)).toBe(0);
     expect(await db.select().from(aiQuotaReservations).where(eq(aiQuotaReservations.userId, user))).toEqual([]);
   });
