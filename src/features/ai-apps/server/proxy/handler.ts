@@ -35,6 +35,8 @@ export interface BeforeForwardInput {
   userId: string;
   endpoint: Endpoint;
   request: Request;
+  /** The JSON body the call forwards (validated, with `user` set), for calls that have one. */
+  body?: Record<string, unknown>;
 }
 
 export interface DifyProxyOptions {
@@ -186,6 +188,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       upstream.query = query;
     }
     let streaming = false;
+    let body: Record<string, unknown> | undefined;
     if (endpoint.body) {
       let raw: unknown;
       try {
@@ -212,7 +215,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         }
       }
       streaming = json.response_mode === "streaming";
-      upstream.json = json;
+      upstream.json = body = json;
     }
     if (endpoint.stopTask !== undefined) {
       if (!(await tasks.owns(endpoint.stopTask, userId, appid))) return jsonError(404, MESSAGES.taskNotFound);
@@ -224,7 +227,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       upstream.form = form;
     }
 
-    const hook = await options.beforeForward?.({ app, userId, endpoint, request });
+    const hook = await options.beforeForward?.({ app, userId, endpoint, request, body });
     if (hook instanceof Response) return hook;
     // A reservation is settled only after the usage row is stored, so the call's tokens always count
     // (as reserved, then as used); every other way out of `forward` (errors, aborts) settles it at once.
