@@ -12,6 +12,14 @@ const config = [
     },
   },
   {
+    // The process's AI proxy is built in one place, with the quota check (src/lib/ai-proxy.ts).
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/lib/ai-proxy.ts", "src/**/*.test.{ts,tsx}", "src/features/ai-apps/server/proxy/testing.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "ImportSpecifier[imported.name='createDifyProxy']", message: "Use getAiProxy() from \"@/lib/ai-proxy\": it carries the quota check." }],
+    },
+  },
+  {
     ignores: [".next/**", "node_modules/**", ".data/**", ".e2e-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
 ];
