@@ -77,7 +77,11 @@ export class AiCallOwner {
   }
 }
 
-const processOwners = new WeakMap<Database, Promise<AiCallOwner>>();
+// On globalThis: Next.js bundles start-up and each route apart, and a second owner of the same
+// process would, on PGlite, sweep the first one's calls in flight.
+const OWNERS_KEY = Symbol.for("sparkai.aiCallOwners");
+const holder = globalThis as typeof globalThis & { [OWNERS_KEY]?: WeakMap<Database, Promise<AiCallOwner>> };
+const processOwners = (holder[OWNERS_KEY] ??= new WeakMap());
 
 /**
  * This process's owner of AI calls on `db`, registered on first use. Its lease is
