@@ -14,6 +14,14 @@ const config = [
   },
   ...boundaryConfig,
   {
+    // The process's AI proxy is built in one place, with the quota check (features/ai-call).
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/features/ai-call/server/ai-proxy.ts", "src/**/*.test.{ts,tsx}", "src/features/ai-apps/server/proxy/testing.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "ImportSpecifier[imported.name='createDifyProxy']", message: "Use getAiProxy() from \"@/features/ai-call/server\": it carries the quota check." }],
+    },
+  },
+  {
     ignores: [".next/**", "node_modules/**", ".data/**", ".e2e-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
 ];

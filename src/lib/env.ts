@@ -54,6 +54,17 @@ export const envSchema = z
     }),
     DEV_OUTBOX: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
     FREE_PLAN_MONTHLY_TOKENS: optionalText.pipe(z.string().regex(/^\d+$/, "必须是非负整数").transform(Number).optional()),
+    // Tokens held against the quota for one AI call whose spend is not known beforehand (a Dify app, a
+    // model app without max tokens): the month ends at most ~5 % over a quota when answers stay within it.
+    AI_CALL_RESERVATION_TOKENS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "2000" : value),
+      z.coerce.number({ message: "必须是正整数" }).int("必须是正整数").min(1, "必须是正整数").max(1_000_000, "最多 1000000"),
+    ),
+    // Seconds a process's AI calls keep counting after it stopped renewing its lease (it died).
+    AI_CALL_LEASE_SECONDS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "15" : value),
+      z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(1, "至少 1 秒").max(30, "最多 30 秒"),
+    ),
     DEV_OUTBOX_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
     // Embedded auth (src/embedded/auth, read by authConfigFromEnv) and its mail outbox.
     AUTH_SITE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),

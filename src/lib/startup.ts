@@ -7,6 +7,7 @@ import { openFastLane } from "@/features/fast-lane/server";
 import { ensurePlansSeeded } from "@/features/billing/server/plan-catalog";
 import { getWechatPay } from "@/features/billing/server/wechat-pay";
 import { startRenewalReminderJob } from "@/features/billing/server/reminders/reminder-job";
+import { getAiProxy } from "@/features/ai-call/server";
 import { getDatabase, getDatabaseHandle } from "./db";
 import { getEnv } from "./env";
 
@@ -40,6 +41,8 @@ async function startServer() {
     await seedAppRegistry(await getDatabase());
     // A fresh database gets the seed plans now rather than on the first visit to /pricing.
     await ensurePlansSeeded(await getDatabase());
+    // The AI proxy, wired with the quota check, before any request can reach it.
+    getAiProxy();
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

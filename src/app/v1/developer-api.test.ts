@@ -24,7 +24,7 @@ const completionsRoute = await import("./chat/completions/route");
 const { getSupabaseConnection } = await import("@/lib/supabase/connection");
 const { aiUsageEvents, apiKeys, closeDatabase, getDatabase } = await import("@/lib/db");
 const { createApiKey, revokeApiKey } = await import("@/features/api-keys/server");
-const { getDifyProxy } = await import("@/features/ai-apps/server");
+const { getAiProxy } = await import("@/features/ai-call/server");
 const { eq } = await import("drizzle-orm");
 
 const BASE = "http://localhost:3000/v1";
@@ -62,7 +62,7 @@ beforeAll(async () => {
   aliceKey = await newKey(alice);
 });
 afterAll(async () => {
-  await getDifyProxy().idle();
+  await getAiProxy().idle();
   await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -90,7 +90,7 @@ describe("POST /v1/chat/completions on a model app", () => {
     expect(answer).toContain("提高专注力的方法");
     expect(completion.usage!.prompt_tokens).toBeGreaterThan(0);
     expect(completion.usage!.total_tokens).toBe(completion.usage!.prompt_tokens + completion.usage!.completion_tokens);
-    await getDifyProxy().idle();
+    await getAiProxy().idle();
     const rows = await (await getDatabase()).select().from(aiUsageEvents).where(eq(aiUsageEvents.apiKeyId, aliceKey.key.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: alice, appid: "demo-model", model: "spark-swift", promptTokens: completion.usage!.prompt_tokens });
@@ -149,7 +149,7 @@ describe("POST /v1/chat/completions on Dify apps", () => {
     }
     expect(text.length).toBeGreaterThan(0);
     expect([...ids]).toEqual([first.conversation_id]);
-    const messages = await getDifyProxy().handle(new Request(`http://localhost/api/ai/dify/messages?appid=demo-chat&conversation_id=${first.conversation_id}`), { path: ["messages"], userId: alice });
+    const messages = await getAiProxy().handle(new Request(`http://localhost/api/ai/dify/messages?appid=demo-chat&conversation_id=${first.conversation_id}`), { path: ["messages"], userId: alice });
     expect(((await messages.json()) as { data: unknown[] }).data).toHaveLength(2);
   });
 
@@ -175,7 +175,7 @@ describe("POST /v1/chat/completions on Dify apps", () => {
     for (const delta of deltas) expect(Object.keys(delta).every((key) => ["role", "content", "refusal"].includes(key))).toBe(true);
     expect(JSON.stringify(deltas)).not.toMatch(/知识检索|workflow_run_id|node_id/);
     // Exactly the stored answer: nothing of the node events slipped into the text.
-    const messages = await getDifyProxy().handle(new Request(`http://localhost/api/ai/dify/messages?appid=demo-chatflow&conversation_id=${conversationId}`), { path: ["messages"], userId: alice });
+    const messages = await getAiProxy().handle(new Request(`http://localhost/api/ai/dify/messages?appid=demo-chatflow&conversation_id=${conversationId}`), { path: ["messages"], userId: alice });
     expect(((await messages.json()) as { data: { answer: string }[] }).data[0]!.answer).toBe(text);
     const blocking = await openai.chat.completions.create({ model: "demo-chatflow", messages: [{ role: "user", content: "思维火花能做什么？" }] });
     expect(blocking.choices[0]!.message.content).toBe(text);
@@ -257,7 +257,7 @@ describe("refusals", () => {
 
     const capped = await newKey(alice, { name: "小额度", monthlyTokenCap: 1 });
     await client(capped.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "你好" }] });
-    await getDifyProxy().idle();
+    await getAiProxy().idle();
     const cap = await openAiFailure(client(capped.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: "你好" }] }));
     expect([cap.status, cap.code]).toEqual([429, "insufficient_quota"]);
   });

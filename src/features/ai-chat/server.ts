@@ -5,7 +5,7 @@ export { searchConversations, SEARCHED_CONVERSATIONS } from "./server/conversati
 export { addPin, listPins, removePin, type ConversationPin } from "./server/conversation-pins";
 export { assertOwnConversation, CONVERSATION_NOT_FOUND } from "./server/own-conversation";
 export { userDifyReader, type UserDifyReader } from "./server/user-dify-reader";
-export { answerAppProxyCall } from "./server/app-proxy-call";
+export { removePinOfDeletedConversation } from "./server/deleted-conversation";
 export { namePins, type NamedPin } from "./server/named-pins";
 export { newestThreadOf } from "./message-tree";
 export { conversationSearchSchema, pinChangeSchema, pinListSchema } from "./conversation-schemas";

@@ -1,4 +1,5 @@
 // Server-only surface of model apps (apps answered by an OpenAI-compatible provider directly).
+export { modelCallTokenBound } from "./server/call-token-bound";
 export { createModelAppServer, type ModelAppServer } from "./server/model-app-server";
 export {
   EMBEDDED_PROVIDER_BASE_URL,

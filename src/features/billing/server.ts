@@ -12,7 +12,6 @@ export { createStripeClient, stripeSetupFromEnv, type StripePriceIds, type Strip
 export { processStripeEvent, type StripeWebhookOutcome } from "./server/stripe/webhook";
 export { handleStripeWebhookRequest } from "./server/stripe/webhook-request";
 export { getSubscriptionSummary, startOfMonth, tokensUsedThisMonth, type SubscriptionSummary } from "./server/subscription-summary";
-export { getQuotaCheckedProxy } from "./server/quota-checked-proxy";
 export {
   closeExpiredAlipayOrders,
   createAlipayPayment,

@@ -14,7 +14,8 @@ const { createFastLane } = await import("./lane");
 const { fastLaneRoutes } = await import("./routes");
 const { getSupabaseConnection, serverClientOptions } = await import("@/lib/supabase/connection");
 const { closeDatabase, getDatabase } = await import("@/lib/db");
-const { seedAppRegistry, getDifyProxy } = await import("@/features/ai-apps/server");
+const { seedAppRegistry } = await import("@/features/ai-apps/server");
+const { getAiProxy } = await import("@/features/ai-call/server");
 const { demoRegistryApps } = await import("@/features/ai-apps/server/config");
 const { CROSS_SITE_REFUSED_MESSAGE } = await import("@/features/security");
 const { SESSION_HANDOFF_HEADER, sealSessionHandoff } = await import("@/features/auth/session-handoff");
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await seedAppRegistry(await getDatabase(), demoRegistryApps());
 }, 180_000);
 afterAll(async () => {
-  await getDifyProxy().idle();
+  await getAiProxy().idle();
   await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });

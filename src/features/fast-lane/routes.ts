@@ -1,6 +1,5 @@
-import { answerAppProxyCall } from "@/features/ai-chat/server";
 import { resolveRequestSession } from "@/features/auth/server";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { answerAppProxyCall, getAiProxy } from "@/features/ai-call/server";
 import { createChatCompletion, listModels, methodNotAllowed } from "@/features/developer-api/server";
 import { crossSiteRefusal, isCrossSiteApiWrite, ownOrigins } from "@/features/security";
 import { getDatabase } from "@/lib/db";
@@ -60,7 +59,7 @@ const developerApi: FastLaneRoute = {
     const { pathname } = new URL(request.url);
     if (pathname === "/v1/models") return request.method === "GET" ? listModels(request, await getDatabase()) : methodNotAllowed(request, "GET");
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    return createChatCompletion(request, { db: await getDatabase(), proxy: getQuotaCheckedProxy() });
+    return createChatCompletion(request, { db: await getDatabase(), proxy: getAiProxy() });
   },
 };
 

@@ -5,5 +5,6 @@ export { checkDatabaseHealth, type DatabaseHealth } from "./health";
 export { defaultMigrationsFolder, migrateDatabase } from "./migrate";
 export { openDatabase, type OpenDatabaseOptions } from "./open";
 export * from "./schema";
+export { isSingleProcessDatabase } from "./single-process";
 export { resolveDatabaseTarget } from "./target";
 export type { Database, DatabaseDriver, DatabaseHandle, DatabaseTarget, Schema } from "./types";

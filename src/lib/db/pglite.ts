@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
+import { markSingleProcess } from "./single-process";
 import type { PgliteConnection } from "./types";
 
 /** Opens embedded PGlite on `dataDir` (locked against other processes), or in memory when undefined. */
@@ -27,11 +28,13 @@ export async function openPglite(dataDir?: string): Promise<PgliteConnection> {
   }
   const pglite = client;
   let closing: Promise<void> | undefined;
+  const db = drizzle({ client: pglite, schema });
+  markSingleProcess(db);
   return {
     driver: "pglite",
     client: pglite,
     dataDir: lock?.dataDir,
-    db: drizzle({ client: pglite, schema }),
+    db,
     get closed() {
       return closing !== undefined || pglite.closed;
     },

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, getTableName, inArray } from "drizzle-orm";
 import { listEnabledAppsWithUpstream, type DifyProxy } from "@/features/ai-apps/server";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError } from "@/lib/api";
 import {
   aiConversationPins,
@@ -121,7 +121,7 @@ async function deleteStoredFiles(db: Database, userId: string): Promise<number> 
  * then the auth user. Each step is idempotent, so a failure half-way can be retried. The proxy is the
  * quota-checked one: the process has one proxy, built by its first caller (see quota-checked-proxy.ts).
  */
-export async function deleteUserWithData(db: Database, actor: AdminActor, userId: string, proxy: DifyProxy = getQuotaCheckedProxy()): Promise<DeletedUserSummary> {
+export async function deleteUserWithData(db: Database, actor: AdminActor, userId: string, proxy: DifyProxy = getAiProxy()): Promise<DeletedUserSummary> {
   if (actor.userId === userId) throw new ApiRouteError(400, "不能删除自己的账号");
   const user = await loadUser(userId);
   const admin = await createSupabaseAdminClient();

@@ -38,18 +38,29 @@ describe.each(testTargetKinds())("AI call reservations on %s", (kind) => {
     expect(await aiCallsInFlight(first.db, userId, now)).toBe(0);
   });
 
-  it("counts reserved tokens against the quota: near the edge one call runs, the next gets 402", async () => {
+  it("counts reserved tokens against the quota: near the edge (within 5 %) one call runs, the next gets 402", async () => {
     const userId = randomUUID();
     await use(userId, FREE_QUOTA - 500);
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => reserveAiCall((i % 2 ? second : first).db, userId, now)));
     expect(results.filter((result) => result.admitted)).toHaveLength(1);
     expect(results.filter((result) => !result.admitted && result.status === 402)).toHaveLength(19);
     const [reservation] = await first.db.select().from(aiQuotaReservations).where(eq(aiQuotaReservations.userId, userId));
-    // Never more than what was left.
-    expect(reservation?.tokens).toBe(500);
+    // What the call may spend, in full: the calls after it see nothing left.
+    expect(reservation?.tokens).toBe(2_000);
   });
 
-  it("lets a reservation of a dead process expire", async () => {
+  it("admits a call only when what is left, plus 5 % of the quota, covers what it may spend", async () => {
+    const userId = randomUUID();
+    await use(userId, FREE_QUOTA - 1_000);
+    // 1 000 left and 5 000 of allowance: a call that may spend 7 000 would end the month 6 % over.
+    expect(await reserveAiCall(first.db, userId, now, { tokens: 7_000 })).toMatchObject({ admitted: false, status: 402, message: "本月额度已用完，请升级套餐" });
+    const fits = await reserveAiCall(first.db, userId, now, { tokens: 6_000 });
+    expect(fits.admitted).toBe(true);
+    expect(await reserveAiCall(second.db, userId, now, { tokens: 1 })).toMatchObject({ admitted: false, status: 402 });
+    if (fits.admitted) await releaseAiCall(first.db, fits.reservationId);
+  });
+
+  it("stops counting a reservation its process never settled after 15 minutes", async () => {
     const userId = randomUUID();
     expect((await reserveAiCall(first.db, userId, now)).admitted).toBe(true);
     expect((await reserveAiCall(first.db, userId, now)).admitted).toBe(true);
@@ -100,7 +111,7 @@ describe.each(testTargetKinds())("AI call reservations on %s", (kind) => {
     const result = await reserveAiCall(first.db, userId, now);
     expect(result.admitted).toBe(true);
     const [reservation] = await first.db.select().from(aiQuotaReservations).where(eq(aiQuotaReservations.userId, userId));
-    expect(reservation?.tokens).toBe(300);
+    expect(reservation?.tokens).toBe(2_000);
   });
 
   it("settles a local period that ended before admitting: a cancellation at period end leaves the free plan's limits", async () => {

@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
+import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { aiCallOwners, aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
 import { WriteBatcher } from "@/lib/db/write-batcher";
 import { FREE_PLAN_ID } from "../plans";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
@@ -7,14 +7,26 @@ import { quotaPeriod } from "./quota-grants";
 import { settleLocalSubscription } from "./settle-period";
 import { getPlanCatalog, type PlanCatalog } from "./plan-catalog";
 import { enforcedTokenQuota } from "./token-quota";
+import { processAiCallOwner, type AiCallOwner } from "./ai-call-owner";
+import { aiCallReservationTokens, type AiCallSpendInput } from "./ai-call-spend";
 
 /**
- * Tokens held for one AI call until its real usage is known. An answer of the embedded demo apps
- * is a few hundred tokens; a call that uses more is still counted in full when it ends.
+ * After this a reservation no longer counts even though its process lives (a call it never
+ * settled); a dead process's reservations stop counting sooner, when its lease lapses.
  */
-export const AI_CALL_RESERVATION_TOKENS = 2_000;
-/** After this a reservation no longer counts: its process died before settling it. */
 export const AI_CALL_RESERVATION_TTL_MS = 15 * 60_000;
+/**
+ * How far past the quota a month may end: a call is admitted when what is left, plus this share of
+ * the quota, covers its reservation (so a user at the edge is not refused a call that fits).
+ */
+export const QUOTA_OVERSHOOT_ALLOWANCE = 0.05;
+
+export interface ReserveAiCallOptions {
+  /** Tokens the call may spend (default: the configured estimate, `AI_CALL_RESERVATION_TOKENS`). */
+  tokens?: number;
+  /** Tests: the process the reservation belongs to (default: this process's). */
+  owner?: AiCallOwner;
+}
 
 export type AiCallAdmission =
   | { admitted: true; reservationId: string }
@@ -22,24 +34,45 @@ export type AiCallAdmission =
 
 /**
  * Admits one AI call of the user, or refuses it: 429 when the plan's concurrent calls are in flight,
- * 402 when this month's usage plus the tokens reserved by calls in flight reach the quota. Admitting
- * takes a reservation under a per-user advisory lock, so two requests (or two processes on one
- * Postgres) never both pass on the same room. It runs on every chat, so the lock, the read, the
- * decision and the insert are one call of `spark_admit_ai_call` (migration 0025) with this
- * catalog's limits. Settle it with `releaseAiCall` once the call's usage row is written (or the
+ * 402 when this month's usage plus the tokens reserved by calls in flight leave too little for the
+ * call's own reservation (what it may spend: `options.tokens`), but for `QUOTA_OVERSHOOT_ALLOWANCE`
+ * of the quota. Admitting takes a reservation under a per-user advisory lock, so two requests (or
+ * two processes on one Postgres) never both pass on the same room; it belongs to this process's
+ * lease (ai-call-owner.ts). It runs on every chat, so the lock, the read, the decision and the
+ * insert are one call of `spark_admit_ai_call` (migrations 0025, 0027) with this catalog's limits. Settle it with `releaseAiCall` once the call's usage row is written (or the
  * call failed).
  */
-export async function reserveAiCall(db: Database, userId: string, now = new Date()): Promise<AiCallAdmission> {
+export async function reserveAiCall(db: Database, userId: string, now = new Date(), options: ReserveAiCallOptions = {}): Promise<AiCallAdmission> {
   // Read before any transaction: the catalog is cached on the database object, not on `tx`.
   const catalog = await getPlanCatalog(db);
-  const outcome = await admitInOneStatement(db, userId, now, catalog, { periodSettled: false });
-  if (outcome.outcome !== "period_ended") return admission(outcome);
-  // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ai-quota:${userId}`}, 0))`);
-    await settleLocalSubscription(tx, userId, now, catalog);
-    return admission(await admitInOneStatement(tx, userId, now, catalog, { periodSettled: true }));
-  });
+  const owner = options.owner ?? (await processAiCallOwner(db));
+  const call: CallToAdmit = { userId, now, catalog, owner, tokens: options.tokens ?? aiCallReservationTokens() };
+  let outcome = await admitInOneStatement(db, call, { periodSettled: false });
+  if (outcome.outcome === "period_ended") {
+    // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
+    outcome = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ai-quota:${userId}`}, 0))`);
+      await settleLocalSubscription(tx, userId, now, catalog);
+      return admitInOneStatement(tx, call, { periodSettled: true });
+    });
+  }
+  const result = admission(outcome);
+  if (result.admitted) {
+    // The owner renews its lease while the call runs; settling the reservation lets it go.
+    owner.hold();
+    heldBy.set(result.reservationId, owner);
+  }
+  return result;
+}
+
+type CallToAdmit = { userId: string; now: Date; catalog: PlanCatalog; owner: AiCallOwner; tokens: number };
+
+/** The owner of each reservation this process took and has not settled yet. */
+const heldBy = new Map<string, AiCallOwner>();
+
+function letGo(reservationId: string): void {
+  heldBy.get(reservationId)?.letGo();
+  heldBy.delete(reservationId);
 }
 
 type AdmissionOutcome = { outcome: "admitted" | "too_many_calls" | "quota_exceeded" | "period_ended"; reservation_id: string | null };
@@ -64,22 +97,27 @@ function planLimits(catalog: PlanCatalog): string {
  * The lock, the state (plan, whether a local subscription's period is over, calls in flight with
  * their reserved tokens, this month's usage and grants), the decision and the insert, in one call.
  * `periodSettled`: the caller has just settled an ended period (no second look at it). A
- * reservation never holds more than is left, so a user near the edge can still make one call;
- * the user's expired reservations (their process died) are swept on the way.
+ * reservation holds what the call may spend (never more than the whole quota); the user's
+ * reservations that no longer count (their process died) are swept on the way. The owner's lease
+ * is renewed there too when half of it is gone (migration 0027).
  */
-async function admitInOneStatement(db: Database, userId: string, now: Date, catalog: PlanCatalog, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
+async function admitInOneStatement(db: Database, { userId, now, catalog, owner, tokens }: CallToAdmit, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
   const expiresAt = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
   const period = quotaPeriod(now);
   const { rows } = await db.execute<AdmissionOutcome>(sql`
     select outcome, reservation_id from spark_admit_ai_call(
       ${userId}::uuid, ${now}, ${`${period}-01`}::date, ${period}, ${planLimits(catalog)}::jsonb,
-      ${AI_CALL_RESERVATION_TOKENS}, ${expiresAt}, ${periodSettled})`);
+      ${Math.ceil(tokens)}::integer, ${expiresAt}, ${periodSettled}, ${owner.id}::uuid, ${owner.leaseMs}::integer, ${QUOTA_OVERSHOOT_ALLOWANCE}::numeric)`);
   return rows[0]!;
 }
 
 /** Settles a reservation: the call's usage row (if any) is written, so the held tokens are let go. */
 export async function releaseAiCall(db: Database, reservationId: string): Promise<void> {
-  await db.delete(aiQuotaReservations).where(eq(aiQuotaReservations.id, reservationId));
+  try {
+    await db.delete(aiQuotaReservations).where(eq(aiQuotaReservations.id, reservationId));
+  } finally {
+    letGo(reservationId);
+  }
 }
 
 const releaseBatchers = new WeakMap<Database, WriteBatcher<string>>();
@@ -94,15 +132,22 @@ function releaseAiCallBatched(db: Database, reservationId: string): Promise<void
     batcher = new WriteBatcher<string>((ids) => db.delete(aiQuotaReservations).where(inArray(aiQuotaReservations.id, ids)), 0);
     releaseBatchers.set(db, batcher);
   }
-  return batcher.add(reservationId);
+  return batcher.add(reservationId).finally(() => letGo(reservationId));
 }
 
-/** AI calls of the user in flight now (for tests and the usage page). */
+/** AI calls of the user in flight now (for tests and the usage page): those admission counts. */
 export async function aiCallsInFlight(db: Database, userId: string, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ calls: count() })
     .from(aiQuotaReservations)
-    .where(and(eq(aiQuotaReservations.userId, userId), sql`${aiQuotaReservations.expiresAt} > ${now}`));
+    .leftJoin(aiCallOwners, eq(aiCallOwners.id, aiQuotaReservations.ownerId))
+    .where(
+      and(
+        eq(aiQuotaReservations.userId, userId),
+        sql`${aiQuotaReservations.expiresAt} > ${now}`,
+        or(isNull(aiQuotaReservations.ownerId), sql`${aiCallOwners.expiresAt} > now()`),
+      ),
+    );
   return row?.calls ?? 0;
 }
 
@@ -115,8 +160,8 @@ export function refusedAiCallResponse(refusal: Extract<AiCallAdmission, { admitt
  * For the AI proxy's pre-forward hook: the 402 / 429 answer, or the reservation to settle when the
  * call is over.
  */
-export async function admitAiCall(db: Database, userId: string, now = new Date()): Promise<Response | { settle: () => Promise<void> }> {
-  const admission = await reserveAiCall(db, userId, now);
+export async function admitAiCall(db: Database, userId: string, now = new Date(), options: ReserveAiCallOptions = {}): Promise<Response | { settle: () => Promise<void> }> {
+  const admission = await reserveAiCall(db, userId, now, options);
   if (!admission.admitted) return refusedAiCallResponse(admission);
   return { settle: () => releaseAiCallBatched(db, admission.reservationId) };
 }
@@ -124,8 +169,8 @@ export async function admitAiCall(db: Database, userId: string, now = new Date()
 /**
  * The AI proxy's `beforeForward` (the site's pages and the developer API share it, and the proxy is
  * one per process): only calls that generate, and so spend tokens, are held to the monthly quota and
- * the plan's concurrent-call limit.
+ * the plan's concurrent-call limit, each reserving what it may spend.
  */
-export async function admitGenerationCall({ userId, endpoint }: { userId: string; endpoint: { generation?: string } }) {
-  return endpoint.generation ? admitAiCall(await getDatabase(), userId) : undefined;
+export async function admitGenerationCall({ userId, endpoint, app, body }: { userId: string; endpoint: { generation?: string } } & AiCallSpendInput) {
+  return endpoint.generation ? admitAiCall(await getDatabase(), userId, new Date(), { tokens: aiCallReservationTokens({ app, body }) }) : undefined;
 }

@@ -16,7 +16,8 @@ const dataDir = stubEmbeddedAppEnv("admin-apps", { AUTH_RATE_LIMIT_SIGN_IN: "100
 const { closeDatabase, getDatabase, adminAuditLog, aiApps } = await import("@/lib/db");
 const { eq, like } = await import("drizzle-orm");
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
-const { getDifyProxy, listEnabledApps, getApp, seedAppRegistry, loadConfiguredApps } = await import("@/features/ai-apps/server");
+const { listEnabledApps, getApp, seedAppRegistry, loadConfiguredApps } = await import("@/features/ai-apps/server");
+const { getAiProxy } = await import("@/features/ai-call/server");
 const { testAppConnection } = await import("@/features/admin/apps/server");
 const { demoApps } = await import("@/embedded/dify");
 const { DEMO_PROVIDER_KEY, DEMO_PROVIDER_MODELS } = await import("@/embedded/model-provider");
@@ -43,7 +44,7 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<numb
 
 const difyApp = (overrides: Record<string, unknown> = {}) => ({ type: "dify", kind: "chat", name: "后台助手", description: "后台添加的应用", icon: "bot", enabled: true, baseUrl: "embedded:dify", apiKey: CHAT_KEY, ...overrides });
 const proxyInfo = async (appid: string) => {
-  const response = await getDifyProxy().handle(new Request(`${SITE}/api/ai/dify/info?appid=${appid}`), { path: ["info"], userId: randomUUID() });
+  const response = await getAiProxy().handle(new Request(`${SITE}/api/ai/dify/info?appid=${appid}`), { path: ["info"], userId: randomUUID() });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
@@ -201,7 +202,7 @@ describe("the AI 应用 section", () => {
     // A server that accepts and never answers: the time limit.
     const silent = await listen(() => undefined);
     const app = { appid: "t", kind: "chat" as const, name: "t", description: "", icon: "bot", enabled: true, upstreamBaseUrl: `http://127.0.0.1:${silent}/v1`, upstreamSecretKey: "k" };
-    const timedOut = await testAppConnection(app, { callUpstream: getDifyProxy().callUpstream, timeoutMs: 300 });
+    const timedOut = await testAppConnection(app, { callUpstream: getAiProxy().callUpstream, timeoutMs: 300 });
     expect(timedOut).toMatchObject({ ok: false, message: expect.stringContaining("连接超时") });
     expect(timedOut.latencyMs).toBeLessThan(5_000);
   });

@@ -16,7 +16,7 @@ const dataDir = stubEmbeddedAppEnv("admin-users-lifecycle", {
 
 const { setAdminRole } = await import("@/features/admin/server/admin-role");
 const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server");
-const { getQuotaCheckedProxy: getDifyProxy } = await import("@/features/billing/server");
+const { getAiProxy } = await import("@/features/ai-call/server");
 const db = await import("@/lib/db");
 const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = db;
 const { eq, sql } = await import("drizzle-orm");
@@ -56,7 +56,7 @@ async function seedUserData(user: { id: string; email: string }) {
   const uploaded = await client.storage.from("files").upload(`${user.id}/a.txt`, new Blob(["内容"], { type: "text/plain" }));
   if (uploaded.error) throw uploaded.error;
   const chatApp = (await listEnabledAppsWithUpstream()).find((app) => app.kind === "chat" && !app.modelSettings)!;
-  const asked = await getDifyProxy().handle(
+  const asked = await getAiProxy().handle(
     new Request(`${SITE}/api/ai/dify/chat-messages?appid=${chatApp.appid}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -65,7 +65,7 @@ async function seedUserData(user: { id: string; email: string }) {
     { path: ["chat-messages"], userId: user.id },
   );
   expect(asked.status).toBe(200);
-  await getDifyProxy().idle();
+  await getAiProxy().idle();
 }
 
 /** How many rows of the user each table holds (the auth user last). */

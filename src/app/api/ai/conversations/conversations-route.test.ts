@@ -19,10 +19,10 @@ const searchRoute = await import("./search/route");
 const pinsRoute = await import("./pins/route");
 const difyRoute = await import("../dify/[...path]/route");
 const { aiConversationPins, closeDatabase, getDatabase } = await import("@/lib/db");
-const { getDifyProxy } = await import("@/features/ai-apps/server");
+const { getAiProxy } = await import("@/features/ai-call/server");
 
 afterAll(async () => {
-  await getDifyProxy().idle();
+  await getAiProxy().idle();
   await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,4 +1,4 @@
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "@/features/ai-call/server";
 import { createChatCompletion, methodNotAllowed } from "@/features/developer-api/server";
 import { getDatabase } from "@/lib/db";
 
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function POST(request: Request): Promise<Response> {
-  return createChatCompletion(request, { db: await getDatabase(), proxy: getQuotaCheckedProxy() });
+  return createChatCompletion(request, { db: await getDatabase(), proxy: getAiProxy() });
 }
 
 // Any other method: OpenAI's JSON 405 (Next.js would answer an empty one).

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDifyProxy } from "@/features/ai-apps/server";
+import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError, parseJsonBody } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
@@ -53,7 +53,7 @@ export const appsRoutes: AdminRoute[] = [
       const stored = body.appid ? await loadStoredApp(db, body.appid) : undefined;
       if (body.appid && !stored) throw new ApiRouteError(404, "应用不存在");
       const app = body.app ? appFromFields(body.appid ?? "connection-test", body.app, stored?.app) : stored!.app;
-      return json(await testAppConnection(app, { callUpstream: getDifyProxy().callUpstream }));
+      return json(await testAppConnection(app, { callUpstream: getAiProxy().callUpstream }));
     },
   },
   {

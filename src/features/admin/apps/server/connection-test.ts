@@ -5,7 +5,7 @@ import { EMBEDDED_PROVIDER_BASE_URL, type ProviderSettings } from "@/features/ai
 import type { ConnectionTestResult } from "../types";
 
 export type ConnectionTestOptions = {
-  /** The proxy's upstream client (`getDifyProxy().callUpstream`): Dify is reached as a user's call reaches it. */
+  /** The proxy's upstream client (`getAiProxy().callUpstream`): Dify is reached as a user's call reaches it. */
   callUpstream: UpstreamCaller;
   timeoutMs?: number;
   fetch?: typeof fetch;

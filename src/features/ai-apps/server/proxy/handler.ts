@@ -36,6 +36,8 @@ export interface BeforeForwardInput {
   userId: string;
   endpoint: Endpoint;
   request: Request;
+  /** The JSON body the call forwards (validated, with `user` set), for calls that have one. */
+  body?: Record<string, unknown>;
 }
 
 export interface DifyProxyOptions {
@@ -187,6 +189,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       upstream.query = query;
     }
     let streaming = false;
+    let body: Record<string, unknown> | undefined;
     if (endpoint.body) {
       let raw: unknown;
       try {
@@ -214,7 +217,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         }
       }
       streaming = json.response_mode === "streaming";
-      upstream.json = json;
+      upstream.json = body = json;
     }
     if (endpoint.stopTask !== undefined) {
       if (!(await tasks.owns(endpoint.stopTask, userId, appid))) return jsonError(404, MESSAGES.taskNotFound);
@@ -226,7 +229,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       upstream.form = form;
     }
 
-    const hook = await options.beforeForward?.({ app, userId, endpoint, request });
+    const hook = await options.beforeForward?.({ app, userId, endpoint, request, body });
     if (hook instanceof Response) return hook;
     // A reservation is settled only after the usage row is stored, so the call's tokens always count
     // (as reserved, then as used); every other way out of `forward` (errors, aborts) settles it at once.

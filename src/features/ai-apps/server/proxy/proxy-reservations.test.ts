@@ -16,6 +16,7 @@ let handle: DatabaseHandle;
 let proxy: DifyProxy;
 let server: Awaited<ReturnType<typeof serveProxy>>;
 const settles: { userId: string; usageRows: number }[] = [];
+const forwardedBodies: { userId: string; body: Record<string, unknown> | undefined }[] = [];
 
 beforeAll(async () => {
   handle = await openDatabase({ kind: "pglite" });
@@ -23,15 +24,17 @@ beforeAll(async () => {
   proxy = createDifyProxy({
     database: async () => handle.db,
     demoPaceMs: 2,
-    beforeForward: ({ userId, endpoint }) =>
-      endpoint.generation
+    beforeForward: ({ userId, endpoint, body }) => {
+      forwardedBodies.push({ userId, body });
+      return endpoint.generation
         ? {
             settle: async () => {
               const rows = await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.userId, userId));
               settles.push({ userId, usageRows: rows.length });
             },
           }
-        : undefined,
+        : undefined;
+    },
   });
   server = await serveProxy(proxy);
 });
@@ -49,6 +52,12 @@ const chat = (user: string, mode: "blocking" | "streaming") =>
   });
 
 describe("Dify proxy settles quota reservations", () => {
+  it("shows the admission the body it forwards, so a call can reserve what it may spend", async () => {
+    const user = randomUUID();
+    await (await chat(user, "blocking")).text();
+    expect(forwardedBodies.filter((entry) => entry.userId === user)).toEqual([{ userId: user, body: expect.objectContaining({ query: "你好", user, response_mode: "blocking" }) }]);
+  });
+
   it.each(["blocking", "streaming"] as const)("settles a %s call once, after its usage row is stored and before the answer ends", async (mode) => {
     const user = randomUUID();
     const response = await chat(user, mode);

@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "@/features/ai-call/server";
 import { pinChangeSchema, pinListSchema } from "@/features/ai-chat/server";
 import { addPin, assertOwnConversation, listPins, namePins, removePin, userDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
@@ -8,9 +8,8 @@ import { getDatabase } from "@/lib/db";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-// The process has one proxy, built by whichever route asks first: it must carry the quota check the
-// chat route gives it, or a chat after a search would go unmetered. (These reads never generate.)
-const chatProxy = () => getQuotaCheckedProxy();
+// The process's one AI proxy (these reads never generate).
+const chatProxy = () => getAiProxy();
 
 // One user's pins: no cache may keep them.
 const PRIVATE = { "Cache-Control": "private, no-store" };

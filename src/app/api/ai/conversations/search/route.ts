@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "@/features/ai-call/server";
 import { conversationSearchSchema } from "@/features/ai-chat/server";
 import { searchConversations, userDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError, withApiErrors } from "@/lib/api";
@@ -9,7 +9,7 @@ import { appRateLimitStore } from "@/lib/rate-limit";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-const chatProxy = () => getQuotaCheckedProxy();
+const chatProxy = () => getAiProxy();
 
 /** One search reads up to ~600 upstream pages: a user gets this many a minute (typing is debounced). */
 const SEARCHES_PER_MINUTE = 30;

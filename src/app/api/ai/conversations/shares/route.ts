@@ -1,6 +1,6 @@
 import { userDifyReader } from "@/features/ai-chat/server";
 import { requireCurrentUserId } from "@/features/auth/server";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "@/features/ai-call/server";
 import { createShareSchema, shareListSchema } from "@/features/conversation-share/server";
 import { listConversationShares, shareConversation } from "@/features/conversation-share/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
@@ -18,7 +18,7 @@ export const POST = withApiErrors(async (request: Request) => {
   const userId = await requireCurrentUserId();
   const input = await parseJsonBody(request, createShareSchema);
   // Read as the user through the quota-checked proxy (these reads never generate).
-  const read = userDifyReader(getQuotaCheckedProxy(), userId, input.appid, request.signal);
+  const read = userDifyReader(getAiProxy(), userId, input.appid, request.signal);
   const owner = { db: await getDatabase(), userId, siteOrigin: await requestSiteOrigin() };
   const share = await shareConversation(owner, read, input.appid, input.conversation_id);
   return Response.json(share, { status: 201, headers: PRIVATE });

@@ -25,11 +25,11 @@ const sharesRoute = await import("./route");
 const shareRoute = await import("./[id]/route");
 const difyRoute = await import("../../dify/[...path]/route");
 const { conversationShares, closeDatabase, getDatabase } = await import("@/lib/db");
-const { getDifyProxy } = await import("@/features/ai-apps/server");
+const { getAiProxy } = await import("@/features/ai-call/server");
 const { loadSharedConversation } = await import("@/features/conversation-share/server");
 
 afterAll(async () => {
-  await getDifyProxy().idle();
+  await getAiProxy().idle();
   await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -44,7 +44,7 @@ async function chat(user: string, query: string, conversationId?: string): Promi
   expect(response.status, await response.clone().text()).toBe(200);
   const { conversation_id } = (await response.json()) as { conversation_id: string };
   // The call's quota reservation is settled after the answer: let it go before the next call.
-  await getDifyProxy().idle();
+  await getAiProxy().idle();
   return conversation_id;
 }
 

@@ -1,4 +1,4 @@
-import { answerAppProxyCall } from "@/features/ai-chat/server";
+import { answerAppProxyCall } from "@/features/ai-call/server";
 import { resolveSignedInUser } from "@/features/auth/server";
 
 // The Dify proxy (src/features/ai-apps/server/proxy): the app is named by `?appid=` on every call.

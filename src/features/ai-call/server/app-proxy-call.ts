@@ -1,7 +1,7 @@
 import { MFA_REQUIRED_MESSAGE, type SessionVerdict } from "@/features/auth/server";
-import { getQuotaCheckedProxy } from "@/features/billing/server";
+import { getAiProxy } from "./ai-proxy";
 import { getDatabase } from "@/lib/db";
-import { removePinOfDeletedConversation } from "./deleted-conversation";
+import { removePinOfDeletedConversation } from "@/features/ai-chat/server";
 
 /**
  * One call of the AI proxy at /api/ai/dify/{path}?appid=… (src/features/ai-apps/server/proxy) for the
@@ -11,7 +11,7 @@ import { removePinOfDeletedConversation } from "./deleted-conversation";
 export async function answerAppProxyCall(request: Request, path: string[], verdict: SessionVerdict): Promise<Response> {
   if (verdict.state === "mfa_required") return Response.json({ statusCode: 403, message: MFA_REQUIRED_MESSAGE }, { status: 403 });
   const userId = verdict.state === "ok" ? verdict.userId : null;
-  const response = await getQuotaCheckedProxy().handle(request, { path, userId });
+  const response = await getAiProxy().handle(request, { path, userId });
   // A deleted conversation's pin (ai_conversation_pins) goes with it.
   if (userId && request.method === "DELETE") {
     await removePinOfDeletedConversation(await getDatabase(), { method: request.method, path, appid: new URL(request.url).searchParams.get("appid"), userId, status: response.status });

@@ -1,0 +1,19 @@
+import "server-only";
+import { createDifyProxy, type DifyProxy } from "@/features/ai-apps/server";
+import { admitGenerationCall } from "@/features/billing/server";
+import { getDatabase } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+
+// One proxy per process: its task-ownership map must see every stream this process relays. Kept on
+// globalThis: Next.js bundles start-up and each route apart, and they must share it.
+const PROXY_KEY = Symbol.for("sparkai.difyProxy");
+
+/**
+ * The process's AI proxy (ai-apps) wired with billing's admission (quota and concurrent calls): the
+ * only place it is built, so no caller — a route, the fast lane, `/v1`, the console's 连接测试 —
+ * can get one without the check, whichever comes first. Start-up builds it (src/lib/startup.ts).
+ */
+export function getAiProxy(): DifyProxy {
+  const holder = globalThis as typeof globalThis & { [PROXY_KEY]?: DifyProxy };
+  return (holder[PROXY_KEY] ??= createDifyProxy({ database: getDatabase, demoPaceMs: getEnv().DIFY_DEMO_PACE_MS, beforeForward: admitGenerationCall }));
+}
