@@ -27,7 +27,17 @@ const defaultRateLimits = {
   mfa: { max: 30, windowSeconds: 60 },
   /** SMS codes sent (sign-up, OTP, resend, phone change), per phone number and per IP. */
   sms: { max: 5, windowSeconds: 3600 },
+  /** SMS codes sent per number block (the number without its last 4 digits: a range a pumper buys). */
+  smsPrefix: { max: 30, windowSeconds: 3600 },
+  /** SMS codes one IP gets without a human check (captcha); past this, one is needed per send. */
+  smsCaptchaIp: { max: 3, windowSeconds: 3600 },
+  /** SMS codes one number block gets without a human check. */
+  smsCaptchaPrefix: { max: 10, windowSeconds: 3600 },
 };
+
+export const CAPTCHA_PROVIDERS = ["pow", "hcaptcha", "turnstile", "tencent", "aliyun"] as const;
+
+const defaultCaptcha = { provider: "pow" as const, powDifficulty: 17, powTtlSeconds: 300 };
 
 export const authConfigSchema = z.object({
   /** Public URL of the site (default redirect target, issuer of TOTP factors). */
@@ -84,6 +94,33 @@ export const authConfigSchema = z.object({
   mfaFactorFailures: rateLimit.default({ max: 15, windowSeconds: 900 }),
   /** SMS the service sends per UTC day, all numbers together (SMS pumping budget, kept in the database). */
   smsDailyLimit: z.number().int().min(0).default(500),
+  /**
+   * Country calling codes SMS may go to (E.164, without +). Premium-rate ranges abroad are what SMS
+   * pumping profits from; a number outside the list is refused before anything is stored or sent.
+   */
+  smsAllowedCountries: z.array(z.string().regex(/^[1-9]\d{0,2}$/, "国家/地区代码是 1–3 位数字，例如 86")).min(1).default(["86"]),
+  /**
+   * The human check asked for past the `smsCaptcha*` thresholds, carried as GoTrue's
+   * `gotrue_meta_security.captcha_token`. `pow`: a self-hosted proof of work (no third party); the
+   * others are verified server-side with their verify API (see ./captcha).
+   */
+  captcha: z
+    .object({
+      provider: z.enum(CAPTCHA_PROVIDERS).default(defaultCaptcha.provider),
+      /** hCaptcha / Turnstile secret, Tencent AppSecretKey; for `pow` the challenges' HMAC key (default: derived from the service's keys). */
+      secret: z.string().min(1).optional(),
+      /** What the browser widget needs: hCaptcha / Turnstile site key, Tencent CaptchaAppId, Aliyun SceneId. */
+      siteKey: z.string().min(1).optional(),
+      /** Cloud API credentials: Tencent SecretId / SecretKey, Aliyun AccessKey ID / Secret. */
+      apiKeyId: z.string().min(1).optional(),
+      apiKeySecret: z.string().min(1).optional(),
+      /** The provider's verify endpoint (default: its public one; tests: a local fake). */
+      verifyUrl: z.url().optional(),
+      /** Leading zero bits the proof of work's SHA-256 needs (17 ≈ 130 000 hashes, a second or two on a phone). */
+      powDifficulty: z.number().int().min(1).max(30).default(defaultCaptcha.powDifficulty),
+      powTtlSeconds: z.number().int().min(30).max(3600).default(defaultCaptcha.powTtlSeconds),
+    })
+    .default(defaultCaptcha),
   rateLimits: z
     .object({
       signIn: rateLimit.default(defaultRateLimits.signIn),
@@ -93,6 +130,9 @@ export const authConfigSchema = z.object({
       verify: rateLimit.default(defaultRateLimits.verify),
       mfa: rateLimit.default(defaultRateLimits.mfa),
       sms: rateLimit.default(defaultRateLimits.sms),
+      smsPrefix: rateLimit.default(defaultRateLimits.smsPrefix),
+      smsCaptchaIp: rateLimit.default(defaultRateLimits.smsCaptchaIp),
+      smsCaptchaPrefix: rateLimit.default(defaultRateLimits.smsCaptchaPrefix),
     })
     .default(defaultRateLimits),
   /** Development only: phone (E.164 without +) → fixed SMS code. */
@@ -231,6 +271,18 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     verify: rateLimitFromEnv(env.AUTH_RATE_LIMIT_VERIFY),
     mfa: rateLimitFromEnv(env.AUTH_RATE_LIMIT_MFA),
     sms: rateLimitFromEnv(env.AUTH_RATE_LIMIT_SMS),
+    smsPrefix: rateLimitFromEnv(env.AUTH_RATE_LIMIT_SMS_PREFIX),
+    smsCaptchaIp: rateLimitFromEnv(env.AUTH_SMS_CAPTCHA_AFTER_IP),
+    smsCaptchaPrefix: rateLimitFromEnv(env.AUTH_SMS_CAPTCHA_AFTER_PREFIX),
+  });
+  const captcha = dropUndefined({
+    provider: text(env.AUTH_CAPTCHA_PROVIDER),
+    secret: text(env.AUTH_CAPTCHA_SECRET),
+    siteKey: text(env.AUTH_CAPTCHA_SITE_KEY),
+    apiKeyId: text(env.AUTH_CAPTCHA_API_KEY_ID),
+    apiKeySecret: text(env.AUTH_CAPTCHA_API_KEY_SECRET),
+    verifyUrl: text(env.AUTH_CAPTCHA_VERIFY_URL),
+    powDifficulty: int(env.AUTH_CAPTCHA_POW_DIFFICULTY),
   });
   const fromEnv = dropUndefined({
     siteUrl: text(env.AUTH_SITE_URL) ?? text(env.SITE_URL),
@@ -260,6 +312,8 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     smsTestOtps: smsTestOtpsFromEnv(env.AUTH_SMS_TEST_OTPS),
     otpMaxAttempts: int(env.AUTH_OTP_MAX_ATTEMPTS),
     smsDailyLimit: int(env.AUTH_SMS_DAILY_LIMIT),
+    smsAllowedCountries: list(env.AUTH_SMS_ALLOWED_COUNTRIES)?.map((code) => code.replace(/^\+/, "")),
+    captcha: Object.keys(captcha).length > 0 ? { ...((base.captcha ?? {}) as Record<string, unknown>), ...captcha } : undefined,
     passwordMinLength: int(env.AUTH_PASSWORD_MIN_LENGTH),
     passwordRequiredCharacters: list(env.AUTH_PASSWORD_REQUIRED_CHARACTERS),
     externalProviders: jsonFromEnv("AUTH_EXTERNAL_PROVIDERS", env.AUTH_EXTERNAL_PROVIDERS),

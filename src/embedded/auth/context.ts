@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Database } from "@/lib/db";
 import type { OutboxTransport } from "@/embedded/outbox/types";
+import type { Captcha } from "./captcha";
 import type { AuthConfig } from "./config";
 import type { SigningKeys } from "./keys";
 import type { RateLimiter } from "./rate-limit";
@@ -13,6 +14,8 @@ export interface AuthDeps {
   keys: SigningKeys;
   outbox: OutboxTransport;
   limiter: RateLimiter;
+  /** The human check asked for before an SMS once an IP or number block has had a few. */
+  captcha: Captcha;
   /** The signed-in user's rows and session (kept in memory on PGlite; see signed-in-cache.ts). */
   signedIn: SignedInRows;
   /** Validated `redirect_to` (allow-list) or the site URL. */

@@ -2,7 +2,9 @@ import type { Hono } from "hono";
 import type { JSONWebKeySet } from "jose";
 import type { Database } from "@/lib/db";
 import type { OutboxTransport } from "@/embedded/outbox/types";
+import { createHash } from "node:crypto";
 import { createAuthApp } from "./app";
+import { createCaptcha, type CaptchaClientConfig } from "./captcha";
 import type { AuthConfig } from "./config";
 import type { AuthDeps } from "./context";
 import { loadApiKeys, loadSigningKeys } from "./keys";
@@ -13,6 +15,7 @@ import { createSignedInRows } from "./signed-in-cache";
 
 export { authConfigFromEnv, authConfigSchema, parseAuthConfig, InvalidAuthConfigError } from "./config";
 export type { AuthConfig, AuthConfigInput } from "./config";
+export type { CaptchaClientConfig } from "./captcha";
 export { sessionVerdict, type SessionLiveness, type SessionVerdict } from "./session-liveness";
 
 /** Claims of an access token issued by this service (reference §3.5). */
@@ -42,6 +45,11 @@ export interface AuthService {
   verifyAccessToken(jwt: string): Promise<AccessTokenClaims>;
   /** Whether a verified token's session is still live, and the aal its user needs (cached briefly). */
   sessionLiveness(claims: { sub?: unknown; session_id?: unknown }): Promise<SessionLiveness>;
+  /**
+   * What the browser needs to pass the human check SMS sends can ask for (a fresh proof-of-work
+   * challenge, or a hosted captcha's site key). Not a GoTrue route: the app serves it from its own API.
+   */
+  captchaChallenge(): CaptchaClientConfig;
 }
 
 export interface CreateAuthServiceOptions {
@@ -58,12 +66,19 @@ export async function createAuthService({ db, config, outbox, sessionCacheMs = 3
   const issuer = config.issuer ?? externalUrl;
   const signingKeys = await loadSigningKeys(db, config, issuer);
   const apiKeys = await loadApiKeys(db, signingKeys, issuer);
+  const limiter = new RateLimiter(config, rateLimitStoreFor(db, config));
+  const captcha = createCaptcha(config.captcha, {
+    // Without a configured key, one every process of this installation shares: from the stored secret key.
+    powSecret: createHash("sha256").update(`pow-captcha:${apiKeys.serviceRoleKey}`).digest("hex"),
+    firstUse: (key, windowSeconds) => limiter.firstUse(key, windowSeconds),
+  });
   const deps: AuthDeps = {
     db,
     config,
     keys: signingKeys,
     outbox,
-    limiter: new RateLimiter(config, rateLimitStoreFor(db, config)),
+    limiter,
+    captcha,
     signedIn: await createSignedInRows(db),
     redirectTo: createRedirectValidator(config),
     issuer,
@@ -77,5 +92,6 @@ export async function createAuthService({ db, config, outbox, sessionCacheMs = 3
     jwks: async () => signingKeys.jwks,
     verifyAccessToken: async (jwt) => (await signingKeys.verify(jwt)) as unknown as AccessTokenClaims,
     sessionLiveness: (claims) => liveness.check(claims),
+    captchaChallenge: () => captcha.clientConfig(),
   };
 }

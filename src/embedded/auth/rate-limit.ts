@@ -28,6 +28,24 @@ export class RateLimiter {
     const counts = await this.store.peek(windowIds(name, keys), windowSeconds * 1000);
     if (counts.some((count) => count >= max)) throw overLimit();
   }
+
+  /** Whether a key has used up `name`'s allowance, without counting (soft limits: the caller decides what follows). */
+  async reached(name: RateLimitName, keys: (string | undefined)[]): Promise<boolean> {
+    const { max, windowSeconds } = this.config.rateLimits[name];
+    const counts = await this.store.peek(windowIds(name, keys), windowSeconds * 1000);
+    return counts.some((count) => count >= max);
+  }
+
+  /** Counts one request for each key, never refusing (soft limits). */
+  async count(name: RateLimitName, keys: (string | undefined)[]): Promise<void> {
+    await this.store.increment(windowIds(name, keys), this.config.rateLimits[name].windowSeconds * 1000);
+  }
+
+  /** True only the first time `key` is presented within `windowSeconds` (single-use tokens; shared like the counters). */
+  async firstUse(key: string, windowSeconds: number): Promise<boolean> {
+    const [count] = await this.store.increment([`once:${key}`], windowSeconds * 1000);
+    return count === 1;
+  }
 }
 
 /** The store a service on `db` needs: shared by all processes on PostgreSQL, in memory on PGlite. */

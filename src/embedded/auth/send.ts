@@ -5,7 +5,7 @@ import type { MailKind } from "@/embedded/outbox/types";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 import { renderMail, renderSms } from "./mail-templates";
-import { deliverSms } from "./sms-budget";
+import { deliverSms, type SmsRequester } from "./sms-budget";
 import { createFlowState, generateOtp, storeToken, tokenHash, type PkceRequest, type TokenType } from "./one-time-tokens";
 
 type SentAtColumn = "confirmationSentAt" | "recoverySentAt" | "emailChangeSentAt" | "phoneChangeSentAt" | "reauthenticationSentAt" | "invitedAt";
@@ -108,18 +108,41 @@ const SMS_TOKENS = {
 /** Sends an SMS code (phone confirmation, phone change, reauthentication). */
 export async function sendSmsToken(
   deps: AuthDeps,
-  /** `ip`: the client asking for the text (SMS limits count per IP as well as per number). */
-  options: { user: AuthUserRow; kind: keyof typeof SMS_TOKENS; phone: string; ip: string },
-): Promise<{ messageId?: string }> {
+  options: {
+    /**
+     * The account the code is for, or how to create it: then it is created only once the limits,
+     * the human check and the daily budget allow the text, and removed again if the send fails, so
+     * a refused or failed send leaves no account behind.
+     */
+    user: AuthUserRow | (() => Promise<AuthUserRow>);
+    kind: keyof typeof SMS_TOKENS;
+    phone: string;
+    /** Who asks (SMS limits count per IP as well as per number; the human check reads the token). */
+    requester: SmsRequester;
+  },
+): Promise<{ messageId?: string; user: AuthUserRow }> {
   const spec = SMS_TOKENS[options.kind];
-  assertFrequency(deps, options.user[spec.sentAt], "over_sms_send_rate_limit");
+  const create = typeof options.user === "function" ? options.user : undefined;
+  let user = typeof options.user === "function" ? undefined : options.user;
+  if (user) assertFrequency(deps, user[spec.sentAt], "over_sms_send_rate_limit");
   const otp = generateOtp(deps.config.otpLength);
   const body = renderSms(options.kind, otp, Math.round(deps.config.smsOtpExpirySeconds / 60));
   const sms = { to: `+${options.phone}`, body, kind: options.kind, code: otp };
   // Limits first: a refused send must not replace the code the user already holds.
-  const result = await deliverSms(deps, sms, options.ip, async () => {
-    await storeToken(deps.db, options.user.id, spec.type, tokenHash(options.phone, otp), options.phone);
+  let created: AuthUserRow | undefined;
+  const result = await deliverSms(deps, sms, options.requester, async () => {
+    if (!user) user = created = await create!();
+    await storeToken(deps.db, user.id, spec.type, tokenHash(options.phone, otp), options.phone);
+  }).catch(async (error: unknown) => {
+    if (created) await removeUnsentAccount(deps, created.id);
+    throw error;
   });
-  await deps.db.update(authUsers).set({ [spec.sentAt]: new Date() }).where(eq(authUsers.id, options.user.id));
-  return result;
+  await deps.db.update(authUsers).set({ [spec.sentAt]: new Date() }).where(eq(authUsers.id, user!.id));
+  return { ...result, user: user! };
+}
+
+/** Takes back an account made for a text that never went out. */
+async function removeUnsentAccount(deps: AuthDeps, userId: string): Promise<void> {
+  // One statement, so one transaction: its identity and code go with it (foreign keys cascade).
+  await deps.db.delete(authUsers).where(eq(authUsers.id, userId));
 }

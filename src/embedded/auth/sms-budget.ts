@@ -2,24 +2,46 @@ import { sql } from "drizzle-orm";
 import { authSmsDailyCounts } from "@/lib/db";
 import { SmsGatewayError } from "@/embedded/outbox/sms/sms-gateway-error";
 import type { OutgoingSms } from "@/embedded/outbox/types";
+import { assertCaptcha } from "./captcha";
+import type { AuthConfig } from "./config";
 import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 
+/** Who asks for a text, for the limits and the human check. */
+export interface SmsRequester {
+  ip: string;
+  /** GoTrue's `gotrue_meta_security.captcha_token`, when the request carried one. */
+  captchaToken?: string;
+  /**
+   * A signed-in user (phone change, reauthentication): no human check, as GoTrue asks for none
+   * there and supabase-js's updateUser / reauthenticate cannot send a token. The limits still apply.
+   */
+  signedIn?: boolean;
+}
+
 /**
- * Every SMS the auth service sends goes through here: the per-number and per-IP limit (in memory,
- * like GoTrue's), then the global daily budget (in the database, so a restart cannot refill it),
- * then the sender. Each SMS costs money once a real sender is configured: SMS pumping must stop here
- * whatever route asked for the text.
+ * Every SMS the auth service sends goes through here: the country allow-list, the limits per
+ * number, per IP and per number block (in memory, like GoTrue's, or shared on PostgreSQL), a human
+ * check once an IP or block has had a few, then the global daily budget (in the database, so a
+ * restart cannot refill it), then the sender. Each SMS costs money once a real sender is
+ * configured: SMS pumping must stop here whatever route asked for the text.
  */
 export async function deliverSms(
   deps: AuthDeps,
   sms: OutgoingSms,
-  ip: string,
-  /** Runs once the limits allow the send, before it (e.g. storing the code the text carries). */
+  requester: SmsRequester,
+  /** Runs once everything allows the send, before it (creating the account, storing the code). */
   beforeSend?: () => Promise<void>,
 ): Promise<{ messageId?: string }> {
-  await deps.limiter.hit("sms", smsLimitKeys(ip, sms.to));
+  const { ip } = requester;
+  const phone = sms.to.replace(/^\+/, "");
+  await assertSmsAllowed(deps, ip, phone);
+  if (!requester.signedIn && (await needsHumanCheck(deps, ip, phone))) await assertCaptcha(deps.captcha, requester.captchaToken, ip);
+  await deps.limiter.hit("sms", smsLimitKeys(ip, phone));
+  await deps.limiter.hit("smsPrefix", [numberBlockKey(phone)]);
   await spendDailySms(deps);
+  await deps.limiter.count("smsCaptchaIp", [`ip:${ip}`]);
+  await deps.limiter.count("smsCaptchaPrefix", [numberBlockKey(phone)]);
   await beforeSend?.();
   return deps.outbox.sendSms(sms).catch((error: unknown) => {
     // The gateway's own refusals keep their meaning: its per-number flow control is a rate limit,
@@ -34,9 +56,37 @@ export async function deliverSms(
 
 export const smsLimitKeys = (ip: string, phone: string) => [`ip:${ip}`, `phone:${phone.replace(/^\+/, "")}`];
 
-/** 429 when this IP or number has no SMS left, so a flood stops before it creates accounts. */
+/**
+ * The number without its last 4 digits: the block of 10 000 numbers carriers hand out and SMS
+ * pumpers rent (for a mainland mobile, 86 and its first 7 digits).
+ */
+export const numberBlockKey = (phone: string) => {
+  const digits = phone.replace(/^\+/, "");
+  return `block:${digits.length > 6 ? digits.slice(0, -4) : digits}`;
+};
+
+/** 422 when `phone` (E.164 digits) is outside the countries SMS may go to. */
+export function assertSmsCountry(config: AuthConfig, phone: string): void {
+  const digits = phone.replace(/^\+/, "");
+  // Country calling codes are prefix-free, so "starts with" is exact.
+  if (!config.smsAllowedCountries.some((code) => digits.startsWith(code))) {
+    throw apiError(422, "sms_country_not_allowed", "Sending SMS to this country or region is not allowed");
+  }
+}
+
+/**
+ * 422 for a number outside the allowed countries, 429 when this IP, number or number block has no
+ * SMS left: a look before acting, so a refused request stores nothing.
+ */
 export async function assertSmsAllowed(deps: AuthDeps, ip: string, phone: string): Promise<void> {
+  assertSmsCountry(deps.config, phone);
   await deps.limiter.check("sms", smsLimitKeys(ip, phone));
+  await deps.limiter.check("smsPrefix", [numberBlockKey(phone)]);
+}
+
+/** Past a few texts from one IP or to one number block, each further one needs a captcha. */
+async function needsHumanCheck(deps: AuthDeps, ip: string, phone: string): Promise<boolean> {
+  return (await deps.limiter.reached("smsCaptchaIp", [`ip:${ip}`])) || (await deps.limiter.reached("smsCaptchaPrefix", [numberBlockKey(phone)]));
 }
 
 /** Counts one SMS against today's (UTC) budget; 429 `over_sms_send_rate_limit` once it is spent. */

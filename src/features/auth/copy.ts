@@ -98,6 +98,7 @@ export const authCopy = {
     pending: "正在注册…",
     sendCode: "发送验证码",
     sendingCode: "正在发送…",
+    humanCheck: "正在进行安全验证…",
     resendIn: (seconds: number) => `${seconds} 秒后可重新发送`,
     hasAccount: "已有账号？",
     signIn: "登录",

@@ -2,6 +2,7 @@
 export { isGuardedPath, redirectCookieName, routeGuardConfig, type RouteGuardConfig } from "./route-guard";
 export { safeRedirectPath } from "./safe-redirect";
 export {
+  HUMAN_CHECK_REQUIRED_MESSAGE,
   MISSING_IDENTIFIER_MESSAGE,
   MISSING_PHONE_MESSAGE,
   phoneCodeBodySchema,

@@ -40,7 +40,14 @@ export const signUpBodySchema = z.discriminatedUnion(
   { message: MISSING_IDENTIFIER_MESSAGE },
 );
 
-export const phoneCodeBodySchema = z.object({ phone: z.string({ message: MISSING_PHONE_MESSAGE }).pipe(phone) });
+/** The 428 answer of /api/auth/send-phone-code when the auth service wants a captcha token first. */
+export const HUMAN_CHECK_REQUIRED_MESSAGE = "请先完成安全验证";
+
+/** `captchaToken`: the human check's answer, once the service asked for one (see components/captcha). */
+export const phoneCodeBodySchema = z.object({
+  phone: z.string({ message: MISSING_PHONE_MESSAGE }).pipe(phone),
+  captchaToken: z.string().min(1).max(8192).optional(),
+});
 
 export type SignInBody = z.infer<typeof signInBodySchema>;
 export type SignUpBody = z.infer<typeof signUpBodySchema>;

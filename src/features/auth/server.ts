@@ -1,6 +1,7 @@
 import "server-only";
 
 export { toAuthRouteError } from "./server/auth-error-message";
+export { captchaChallenge } from "./server/captcha-challenge";
 export { getCurrentUser } from "./server/current-user";
 export { demoAccount, ensureDemoAccount, type DemoAccount } from "./server/demo-account";
 export { resolveRequestSession, type RequestSession } from "./server/request-session";

@@ -110,7 +110,7 @@ export function registerFactors(app: Hono<AuthEnv>, deps: AuthDeps) {
       }
       const code = generateOtp(config.otpLength);
       otpCodeHash = tokenHash(factor.phone!, code);
-      await deliverSms(deps, { to: `+${factor.phone}`, body: renderSms("mfa", code, 5), kind: "mfa", code }, clientIp(c));
+      await deliverSms(deps, { to: `+${factor.phone}`, body: renderSms("mfa", code, 5), kind: "mfa", code }, { ip: clientIp(c), signedIn: true });
     }
     const now = new Date();
     await db.insert(authMfaChallenges).values({ id, factorId: factor.id, ipAddress: clientIp(c), otpCodeHash, createdAt: now });

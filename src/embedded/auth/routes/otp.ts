@@ -3,6 +3,7 @@ import { z } from "@/lib/zod";
 import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import type { AuthEnv } from "../middleware";
+import { gotrueMetaSecurity } from "../captcha";
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
 import { sendEmailToken, sendSmsToken } from "../send";
@@ -16,6 +17,7 @@ const otpBody = z.object({
   create_user: z.boolean().optional(),
   data: metadataSchema.optional(),
   channel: z.enum(["sms", "whatsapp"]).optional(),
+  gotrue_meta_security: gotrueMetaSecurity,
   ...pkceFields,
 });
 
@@ -44,12 +46,15 @@ export function registerOtp(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (!config.phoneEnabled) throw apiError(400, "phone_provider_disabled", "Unsupported phone provider");
     const phone = normalizePhone(body.phone!);
     await assertSmsAllowed(deps, ip, phone);
-    let user = await findUserByPhone(deps.db, phone);
-    if (!user) {
-      if (!createUser || config.disableSignup) throw apiError(422, "otp_disabled", "Signups not allowed for otp");
-      user = await insertUser(deps, { phone, userMetadata: body.data });
-    }
-    const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone, ip });
+    const user = await findUserByPhone(deps.db, phone);
+    if (!user && (!createUser || config.disableSignup)) throw apiError(422, "otp_disabled", "Signups not allowed for otp");
+    const { messageId } = await sendSmsToken(deps, {
+      // A new number's account is made only once the text may go out (see sendSmsToken).
+      user: user ?? (() => insertUser(deps, { phone, userMetadata: body.data })),
+      kind: "sms",
+      phone,
+      requester: { ip, captchaToken: body.gotrue_meta_security?.captcha_token },
+    });
     return messageId ? { message_id: messageId } : {};
   };
 

@@ -5,11 +5,12 @@ import { badRequest } from "../errors";
 import type { AuthEnv } from "../middleware";
 import { readPkce } from "../pkce";
 import { pkceFields, readBody } from "../request";
+import { gotrueMetaSecurity } from "../captcha";
 import { sendEmailToken, sendSmsToken } from "../send";
 import { findUserByEmail, findUserByPhone, findUserByPhoneChange, identifierKey, normalizeEmail, normalizePhone } from "../users";
 
 const recoverBody = z.object({ email: z.string().optional(), ...pkceFields });
-const resendBody = z.object({ type: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), ...pkceFields });
+const resendBody = z.object({ type: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), gotrue_meta_security: gotrueMetaSecurity, ...pkceFields });
 const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
 
 export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
@@ -49,14 +50,15 @@ export function registerRecover(app: Hono<AuthEnv>, deps: AuthDeps) {
     }
     if (!body.phone) throw badRequest("Type provided requires a phone number");
     const phone = normalizePhone(body.phone);
+    const requester = { ip: clientIp(c), captchaToken: body.gotrue_meta_security?.captcha_token };
     // `phone` is the number being verified: for a phone change, the new one (as in GoTrue).
     const user = body.type === "phone_change" ? await findUserByPhoneChange(deps.db, phone) : await findUserByPhone(deps.db, phone);
     if (body.type === "sms" && user && !user.phoneConfirmedAt) {
-      const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone, ip: clientIp(c) });
+      const { messageId } = await sendSmsToken(deps, { user, kind: "sms", phone, requester });
       return c.json(messageId ? { message_id: messageId } : {});
     }
     if (body.type === "phone_change" && user?.phoneChange) {
-      const { messageId } = await sendSmsToken(deps, { user, kind: "phone_change", phone: user.phoneChange, ip: clientIp(c) });
+      const { messageId } = await sendSmsToken(deps, { user, kind: "phone_change", phone: user.phoneChange, requester });
       return c.json(messageId ? { message_id: messageId } : {});
     }
     return c.json({});

@@ -5,6 +5,7 @@ import { clientIp, requestRedirect, type AuthDeps } from "../context";
 import { apiError, badRequest } from "../errors";
 import type { AuthEnv } from "../middleware";
 import { assertPasswordStrength } from "../passwords";
+import { gotrueMetaSecurity } from "../captcha";
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
 import { sendEmailToken, sendSmsToken } from "../send";
@@ -19,6 +20,7 @@ const signupBody = z.object({
   password: z.string().optional(),
   data: metadataSchema.optional(),
   channel: z.enum(["sms", "whatsapp"]).optional(),
+  gotrue_meta_security: gotrueMetaSecurity,
   ...pkceFields,
 });
 
@@ -86,16 +88,18 @@ export function registerSignup(app: Hono<AuthEnv>, deps: AuthDeps) {
     if (pkce) throw badRequest("PKCE not supported for phone signups");
     const phone = normalizePhone(body.phone!);
     if (!smsAutoconfirm) await assertSmsAllowed(deps, ip, phone);
-    let user = await findUserByPhone(deps.db, phone);
+    const user = await findUserByPhone(deps.db, phone);
     if (user?.phoneConfirmedAt) {
       if (smsAutoconfirm) throw apiError(422, "user_already_exists", "User already registered");
       return c.json(obfuscatedUser("", phone));
     }
     // As for e-mail: an unconfirmed phone account is left untouched, the code is only re-sent.
     if (user && smsAutoconfirm) throw apiError(422, "user_already_exists", "User already registered");
-    user ??= await insertUser(deps, { phone, password: body.password, userMetadata: body.data, phoneConfirmed: smsAutoconfirm });
-    if (smsAutoconfirm) return c.json(await startSession(deps, user.id, "password", meta));
-    await sendSmsToken(deps, { user, kind: "sms", phone, ip });
-    return c.json(await loadSerializedUser(deps.db, user.id));
+    const password = body.password;
+    const createUser = () => insertUser(deps, { phone, password, userMetadata: body.data, phoneConfirmed: smsAutoconfirm });
+    if (smsAutoconfirm) return c.json(await startSession(deps, (await createUser()).id, "password", meta));
+    // A new number's account is made only once the text may go out (see sendSmsToken).
+    const sent = await sendSmsToken(deps, { user: user ?? createUser, kind: "sms", phone, requester: { ip, captchaToken: body.gotrue_meta_security?.captcha_token } });
+    return c.json(await loadSerializedUser(deps.db, sent.user.id));
   });
 }

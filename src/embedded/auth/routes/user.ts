@@ -11,6 +11,7 @@ import { assertPasswordStrength, hashPassword, verifyPassword } from "../passwor
 import { readPkce } from "../pkce";
 import { metadataSchema, pkceFields, readBody } from "../request";
 import { sendEmailToken, sendSmsToken } from "../send";
+import { assertSmsAllowed } from "../sms-budget";
 import { revokeSessions } from "../sessions";
 import { upsertIdentity } from "../user-store";
 import { findUserByEmail, findUserByPhone, loadSerializedUser, normalizeEmail, normalizePhone, serializeUser, withProvider } from "../users";
@@ -140,9 +141,11 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
             .where(eq(authUsers.id, user.id));
           await upsertIdentity(deps, user.id, "phone", { sub: user.id, phone, phone_verified: true });
         } else {
+          // A number no text may go to (or with no texts left) is refused before it is stored.
+          await assertSmsAllowed(deps, clientIp(c), phone);
           await db.update(authUsers).set({ phoneChange: phone }).where(eq(authUsers.id, user.id));
           const [fresh] = await db.select().from(authUsers).where(eq(authUsers.id, user.id));
-          await sendSmsToken(deps, { user: fresh!, kind: "phone_change", phone, ip: clientIp(c) });
+          await sendSmsToken(deps, { user: fresh!, kind: "phone_change", phone, requester: { ip: clientIp(c), signedIn: true } });
         }
       }
     }
@@ -162,7 +165,7 @@ export function registerUser(app: Hono<AuthEnv>, deps: AuthDeps) {
       return c.json({});
     }
     if (!user.phoneConfirmedAt) throw apiError(422, "phone_not_confirmed", "Please verify your phone first.");
-    const { messageId } = await sendSmsToken(deps, { user, kind: "reauthentication", phone: user.phone!, ip: clientIp(c) });
+    const { messageId } = await sendSmsToken(deps, { user, kind: "reauthentication", phone: user.phone!, requester: { ip: clientIp(c), signedIn: true } });
     return c.json(messageId ? { message_id: messageId } : {});
   });
 

@@ -41,6 +41,7 @@ const messagesByCode: Record<string, string> = {
   email_provider_disabled: "暂不支持邮箱登录",
   phone_provider_disabled: "暂不支持手机号登录",
   sms_send_failed: "短信发送失败，请稍后重试",
+  sms_country_not_allowed: "暂不支持向该国家或地区的手机号发送短信",
   bad_jwt: "登录状态无效，请重新登录",
   no_authorization: "请先登录",
   request_timeout: "请求超时，请稍后重试",

@@ -15,6 +15,8 @@ const messagesByCode: Record<string, string> = {
   over_email_send_rate_limit: "邮件发送过于频繁，请稍后再试",
   over_sms_send_rate_limit: "短信发送过于频繁，请稍后再试",
   sms_send_failed: "短信发送失败，请稍后再试",
+  sms_country_not_allowed: "暂不支持向该国家或地区的手机号发送短信",
+  captcha_failed: "人机验证失败，请重试",
   too_many_requests: "尝试次数过多，请稍后再试",
   signup_disabled: "暂未开放注册",
   email_provider_disabled: "暂不支持邮箱注册",

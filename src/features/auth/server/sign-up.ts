@@ -1,4 +1,7 @@
+import { isAuthError } from "@supabase/supabase-js";
+import { ApiRouteError } from "@/lib/api";
 import { createSupabaseServerClient } from "@/lib/supabase/server";
+import { HUMAN_CHECK_REQUIRED_MESSAGE } from "../schemas";
 import type { SignUpBody } from "../schemas";
 import { toAuthRouteError } from "./auth-error-message";
 import { siteUrl } from "./site-url";
@@ -28,9 +31,14 @@ export async function signUp(body: SignUpBody) {
   return { user: updated.data.user, session: verified.data.session };
 }
 
-/** Texts a one-time code to a phone number, creating the account on first use. */
-export async function sendPhoneCode(phone: string) {
+/**
+ * Texts a one-time code to a phone number, creating the account on first use. Past a few texts
+ * the auth service wants a captcha token: asked without one, that is a 428 the form answers by
+ * passing the human check and sending again.
+ */
+export async function sendPhoneCode(phone: string, captchaToken?: string) {
   const supabase = await createSupabaseServerClient();
-  const { error } = await supabase.auth.signInWithOtp({ phone, options: { shouldCreateUser: true } });
+  const { error } = await supabase.auth.signInWithOtp({ phone, options: { shouldCreateUser: true, captchaToken } });
+  if (error && !captchaToken && isAuthError(error) && error.code === "captcha_failed") throw new ApiRouteError(428, HUMAN_CHECK_REQUIRED_MESSAGE);
   if (error) throw toAuthRouteError(error);
 }

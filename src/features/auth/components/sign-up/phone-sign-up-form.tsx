@@ -9,6 +9,7 @@ import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { authErrorText } from "../auth-error-text";
 import { DASHBOARD_PATH } from "../auth-paths";
+import { withHumanCheck } from "../captcha/human-check";
 import { CodeField } from "../code-field";
 import { FormField } from "../form-field";
 import { NewPasswordFields, useNewPassword } from "../new-password-fields";
@@ -29,6 +30,7 @@ export function PhoneSignUpForm() {
   const newPassword = useNewPassword();
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [pending, setPending] = useState(false);
 
   async function sendCode() {
@@ -37,7 +39,9 @@ export function PhoneSignUpForm() {
     if (invalid) return;
     setSending(true);
     try {
-      await apiFetch("/api/auth/send-phone-code", { method: "post", json: { phone: normalizePhone(phone) } });
+      const to = normalizePhone(phone);
+      // Past a few codes the server wants a human check first: solved here, then sent again.
+      await withHumanCheck((captchaToken) => apiFetch("/api/auth/send-phone-code", { method: "post", json: { phone: to, captchaToken } }), setChecking);
       countdown.start(RESEND_SECONDS);
       toast({ variant: "success", title: authCopy.toasts.codeSent, duration: 2000 });
     } catch (caught) {
@@ -80,11 +84,13 @@ export function PhoneSignUpForm() {
     }
   }
 
-  const sendLabel = sending
-    ? authCopy.signUp.sendingCode
-    : countdown.seconds > 0
-      ? authCopy.signUp.resendIn(countdown.seconds)
-      : authCopy.signUp.sendCode;
+  const sendLabel = checking
+    ? authCopy.signUp.humanCheck
+    : sending
+      ? authCopy.signUp.sendingCode
+      : countdown.seconds > 0
+        ? authCopy.signUp.resendIn(countdown.seconds)
+        : authCopy.signUp.sendCode;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
