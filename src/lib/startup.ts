@@ -2,9 +2,10 @@ import { grantListedAdmins } from "@/features/admin/server";
 import { autoconfirmAdminWarning } from "@/features/admin/server/admin-role";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
-import { getChinaPay, startExpiredOrdersJob } from "@/features/billing/server/china-checkout";
+import { startExpiredOrdersJob } from "@/features/billing/server/china-checkout";
 import { openFastLane } from "@/features/fast-lane/server";
 import { ensurePlansSeeded } from "@/features/billing/server/plan-catalog";
+import { getProviders } from "@/features/billing/server/providers";
 import { getWechatPay } from "@/features/billing/server/wechat-pay";
 import { startRenewalReminderJob } from "@/features/billing/server/reminders/reminder-job";
 import { getAiProxy } from "@/features/ai-call/server";
@@ -56,7 +57,7 @@ async function startServer() {
   // 续费提醒: 7 days and 1 day before a one-off period ends (mail + dashboard banner), hourly.
   startRenewalReminderJob();
   // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
-  startExpiredOrdersJob(getDatabaseHandle, getChinaPay);
+  startExpiredOrdersJob(getDatabaseHandle, getProviders);
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
 }

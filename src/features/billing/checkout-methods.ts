@@ -1,3 +1,6 @@
+import type { ProviderName } from "./payment-provider-definition";
+import { methodsOfDevice } from "./payment-providers";
+
 /**
  * The ways to pay a one-off order with 微信支付 / 支付宝 (client-safe). The server decides which are
  * configured (`GET /api/checkout`) and validates the one chosen; the browser only picks the default
@@ -10,9 +13,8 @@ export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
 export const DEFAULT_METHOD = "default" as const;
 export type CheckoutChoice = CheckoutMethod | typeof DEFAULT_METHOD;
 
-export type PaymentBrand = "wechat_pay" | "alipay";
-
-export const brandOfMethod = (method: CheckoutMethod): PaymentBrand => (method.startsWith("wechat_") ? "wechat_pay" : "alipay");
+/** A provider paid on our own QR page (微信支付 / 支付宝): `scanPrompt` in its definition. */
+export type PaymentBrand = ProviderName;
 
 /** Methods whose order is paid by scanning a QR on our own order page. */
 export const QR_METHODS: readonly CheckoutMethod[] = ["wechat_native", "alipay_qr"];
@@ -26,16 +28,12 @@ export function deviceKindOf(userAgent: string): DeviceKind {
   return "desktop";
 }
 
-/** What fits each device, best first (JSAPI needs WeChat's browser; QR needs a second device to scan). */
-export const METHODS_BY_DEVICE: Record<DeviceKind, readonly CheckoutMethod[]> = {
-  wechat: ["wechat_jsapi", "alipay_wap"],
-  mobile: ["wechat_h5", "alipay_wap"],
-  desktop: ["wechat_native", "alipay_page", "alipay_qr"],
-};
-
-/** The configured methods that fit this device, in the device's order. */
+/**
+ * The configured methods that fit this device, in the device's order (each provider's definition
+ * says what fits: JSAPI needs WeChat's browser; a QR needs a second device to scan).
+ */
 export function methodsForDevice(available: readonly CheckoutMethod[], device: DeviceKind): CheckoutMethod[] {
-  return METHODS_BY_DEVICE[device].filter((method) => available.includes(method));
+  return methodsOfDevice(device).filter((method) => available.includes(method));
 }
 
 /** `GET /api/checkout`: whether online payment is open and how one can pay here. */
@@ -43,7 +41,7 @@ export type CheckoutAvailability = {
   open: boolean;
   testMode: boolean;
   /** Stripe Checkout or the local test checkout (no method to choose). */
-  defaultProvider: "stripe" | "local" | null;
+  defaultProvider: ProviderName | null;
   methods: CheckoutMethod[];
   /** JSAPI needs the 公众号 openid of a WeChat sign-in; null when 微信支付 is off or the visitor is anonymous. */
   wechatJsapi: "ready" | "needs-wechat-sign-in" | null;

@@ -1,8 +1,10 @@
-import type { CheckoutChoice, PaymentBrand } from "./checkout-methods";
+import type { CheckoutChoice } from "./checkout-methods";
 
-/** Chinese copy of choosing 微信支付 / 支付宝 and of the order (QR) page. */
+/**
+ * Chinese copy of choosing 微信支付 / 支付宝 and of the order (QR) page. The providers' own names and
+ * lines (支付宝, 请使用微信扫一扫完成付款, 银行卡（Stripe）) are in their definitions (payment-providers.ts).
+ */
 export const chinaCheckoutCopy = {
-  brands: { wechat_pay: "微信支付", alipay: "支付宝" } satisfies Record<PaymentBrand, string>,
   methods: {
     wechat_native: "微信支付（扫码）",
     wechat_h5: "微信支付",
@@ -11,7 +13,6 @@ export const chinaCheckoutCopy = {
     alipay_wap: "支付宝",
     alipay_qr: "支付宝（扫码）",
   } satisfies Record<Exclude<CheckoutChoice, "default">, string>,
-  defaultMethod: { stripe: "银行卡（Stripe）", local: "测试支付（不扣款）" },
   chooser: {
     title: "选择支付方式",
     description: (planName: string, price?: string) => (price ? `购买${planName}，应付 ${price}` : `购买${planName}`),
@@ -23,7 +24,6 @@ export const chinaCheckoutCopy = {
   order: {
     title: "扫码支付",
     waitingTitle: "确认支付结果",
-    scanWith: { wechat_pay: "请使用微信扫一扫完成付款", alipay: "请使用支付宝扫一扫完成付款" } satisfies Record<PaymentBrand, string>,
     waiting: "正在确认支付结果，付款完成后本页会自动跳转…",
     qrAlt: (brand: string) => `${brand}付款二维码`,
     countdown: (left: string) => `请在 ${left} 内完成支付`,

@@ -1,3 +1,4 @@
+import type { ProviderName } from "./payment-provider-definition";
 import type { BillingInterval, Plan, PlanId } from "./plans";
 
 /** What `GET /api/user/subscription` answers: the plan in force, its period and this month's usage. */
@@ -9,7 +10,7 @@ export type SubscriptionSummary = {
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   /** Who bills the plan; null on the free plan. */
-  provider: "local" | "stripe" | "alipay" | "wechat_pay" | null;
+  provider: ProviderName | null;
   /** A downgrade that takes effect at `effectiveAt` (the current period's end). */
   pendingChange: { planId: PlanId; planName: string; interval: BillingInterval; effectiveAt: string } | null;
   /** `tokensQuota` is the month's limit: the plan's tokens plus `grantedTokens` (operators' grants, ± ). */
@@ -24,7 +25,7 @@ export type PaymentView = {
   /** In the currency's minor unit (分). */
   amount: number;
   currency: string;
-  provider: "local" | "stripe" | "alipay" | "wechat_pay";
+  provider: ProviderName;
   /** `refund` rows have a negative amount. */
   reason: "checkout" | "renewal" | "plan_change" | "refund";
   periodStart: string | null;

@@ -1,7 +1,6 @@
 import { getCurrentUser, requireCurrentUserId } from "@/features/auth/server";
 import { checkoutBodySchema } from "@/features/billing";
-import type { CheckoutAvailability } from "@/features/billing";
-import { configuredMethods, getChinaPay, getProviders, startCheckout, wechatJsapiState, wechatMpOpenId } from "@/features/billing/server";
+import { checkoutAvailability, getProviders, startCheckout, wechatMpOpenId } from "@/features/billing/server";
 import { parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
@@ -25,15 +24,7 @@ export const POST = withApiErrors(async (request: Request) => {
 
 /** How one can pay here (the static pricing page asks at run time): Stripe / the test mode, and the configured 微信支付 / 支付宝 methods. */
 export const GET = withApiErrors(async () => {
-  const providers = getProviders();
-  const pay = getChinaPay();
-  const methods = configuredMethods(pay);
-  const answer: CheckoutAvailability = {
-    open: providers.checkout !== null || methods.length > 0,
-    testMode: providers.checkout?.name === "local",
-    defaultProvider: providers.checkout?.name === "stripe" ? "stripe" : providers.checkout ? "local" : null,
-    methods,
-    wechatJsapi: wechatJsapiState(pay.wechatPay !== null, pay.wechatPay ? await getCurrentUser() : null),
-  };
+  // Read only when 微信支付 JSAPI could be offered (it needs the WeChat sign-in).
+  const answer = await checkoutAvailability(getProviders(), () => getCurrentUser());
   return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -12,7 +12,6 @@ export const ordersCopy = {
   noUser: "没有找到该用户。",
   columns: { number: "订单号", time: "下单时间", user: "用户", plan: "套餐", provider: "渠道", amount: "金额", refunded: "已退款", status: "状态" },
   statuses: { pending: "待支付", paid: "已支付", canceled: "已关闭" } as Record<string, string>,
-  providers: { local: "测试支付", stripe: "Stripe", alipay: "支付宝", wechat_pay: "微信支付" } as Record<string, string>,
   intervals: { month: "月付", year: "年付" } as Record<string, string>,
   deletedUser: "已删除的用户",
   detail: {

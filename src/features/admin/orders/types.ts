@@ -1,7 +1,10 @@
+import { PAYMENT_PROVIDER_IDS, type ProviderName } from "@/features/billing/payment-providers";
+
 export const ORDER_STATUSES = ["pending", "paid", "canceled"] as const;
-export const ORDER_PROVIDERS = ["local", "stripe", "alipay", "wechat_pay"] as const;
+/** The filter's providers: every payment provider, in the definitions' order. */
+export const ORDER_PROVIDERS = PAYMENT_PROVIDER_IDS;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type OrderProvider = (typeof ORDER_PROVIDERS)[number];
+export type OrderProvider = ProviderName;
 
 /** The console's order filter as the page's and the API's query string carry it (values as typed). */
 export type OrderQuery = { status: string; provider: string; from: string; to: string; user: string };

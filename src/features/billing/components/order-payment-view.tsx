@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
+import { providerDefinition } from "../payment-providers";
 import { chinaCheckoutCopy } from "../china-checkout-copy";
 import type { CheckoutOrderView } from "../checkout-methods";
 import { billingCopy } from "../copy";
@@ -32,7 +33,8 @@ export function OrderPaymentView({ initial, qrImage }: { initial: CheckoutOrderV
   const left = useCountdown(order.status === "pending" ? order.expiresAt : null);
   const reorder = useStartCheckout();
   const [scanning, setScanning] = useState(false);
-  const brand = order.brand ? chinaCheckoutCopy.brands[order.brand] : "";
+  const definition = order.brand ? providerDefinition(order.brand) : null;
+  const brand = definition?.label ?? "";
   const timedOut = order.status === "expired" || (order.status === "pending" && left === 0);
 
   useEffect(() => {
@@ -79,7 +81,7 @@ export function OrderPaymentView({ initial, qrImage }: { initial: CheckoutOrderV
           <figure className="grid justify-items-center gap-2">
             {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server */}
             <img src={qrImage} alt={copy.qrAlt(brand)} width={208} height={208} className="rounded-md border bg-white p-2" />
-            <figcaption className="text-sm text-muted-foreground">{order.brand ? copy.scanWith[order.brand] : null}</figcaption>
+            <figcaption className="text-sm text-muted-foreground">{definition?.scanPrompt ?? null}</figcaption>
           </figure>
         ) : null}
         {order.status === "pending" && !timedOut && !qr ? (

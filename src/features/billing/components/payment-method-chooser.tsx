@@ -8,12 +8,16 @@ import { cn } from "@/lib/utils";
 import { chinaCheckoutCopy } from "../china-checkout-copy";
 import { DEFAULT_METHOD, type CheckoutAvailability, type CheckoutChoice } from "../checkout-methods";
 import { formatPriceCny } from "../format";
+import { providerDefinition } from "../payment-providers";
+import { localDefinition } from "../server/local/definition";
 import type { CheckoutFlow } from "./payment-method-dialog";
 
 const copy = chinaCheckoutCopy;
 
 function choiceLabel(choice: CheckoutChoice, defaultProvider: CheckoutAvailability["defaultProvider"]): string {
-  return choice === DEFAULT_METHOD ? copy.defaultMethod[defaultProvider ?? "local"] : copy.methods[choice];
+  if (choice !== DEFAULT_METHOD) return copy.methods[choice];
+  // `default` is only offered when there is such a provider; the test checkout's line is the fallback as before.
+  return (defaultProvider ? providerDefinition(defaultProvider) : localDefinition).checkoutLabel ?? "";
 }
 
 /** 选择支付方式: the ways to pay on this device, the device's best one chosen (loaded on demand, see payment-method-dialog.tsx). */

@@ -8,6 +8,7 @@ import { toast } from "@/lib/toast";
 import { billingCopy } from "../copy";
 import { formatBillingDate } from "../format";
 import { useSubscriptionActions } from "../hooks/use-subscription-actions";
+import { providerCapabilities } from "../payment-providers";
 import type { SubscriptionSummary } from "../types";
 import { ConfirmDialog } from "./confirm-dialog";
 
@@ -41,7 +42,7 @@ export function SubscriptionControls({ summary }: { summary: SubscriptionSummary
           {billing.cancel}
         </Button>
       )}
-      {summary.provider === "stripe" ? (
+      {providerCapabilities(summary.provider)?.portal ? (
         <Button variant="ghost" disabled={openingPortal} onClick={() => void openPortal()} title={billing.portalHint}>
           {openingPortal ? <Loader2 className="animate-spin" aria-hidden /> : <ExternalLink aria-hidden />}
           {billing.portal}

@@ -7,12 +7,13 @@ import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
 import { chinaCheckoutCopy } from "../china-checkout-copy";
 import type { PaymentBrand } from "../checkout-methods";
+import { QR_PROVIDERS } from "../payment-providers";
 
 /** Test mode: pay this order on the real 微信支付 / 支付宝 QR page, with 模拟扫码支付 for the phone. */
 export function TestQrOptions({ orderId }: { orderId: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const { testQr, brands } = chinaCheckoutCopy;
+  const { testQr } = chinaCheckoutCopy;
 
   async function choose(brand: PaymentBrand) {
     setBusy(true);
@@ -30,9 +31,9 @@ export function TestQrOptions({ orderId }: { orderId: string }) {
       <h2 className="text-sm font-semibold">{testQr.title}</h2>
       <p className="text-sm text-muted-foreground">{testQr.description}</p>
       <div className="flex flex-wrap gap-2">
-        {(["wechat_pay", "alipay"] as const).map((brand) => (
-          <Button key={brand} variant="outline" disabled={busy} onClick={() => void choose(brand)}>
-            {brands[brand]}
+        {QR_PROVIDERS.map(({ id, label }) => (
+          <Button key={id} variant="outline" disabled={busy} onClick={() => void choose(id)}>
+            {label}
           </Button>
         ))}
       </div>

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { subscriptions, type Database, type Subscription } from "@/lib/db";
 import type { BillingInterval, PlanId } from "../plans";
+import type { ProviderName } from "../payment-provider-definition";
 import { getPlanCatalog } from "./plan-catalog";
 
 export async function getSubscriptionRow(db: Database, userId: string): Promise<Subscription | undefined> {
@@ -22,7 +23,7 @@ export type SubscriptionState = {
   periodStart: Date;
   periodEnd: Date;
   cancelAtPeriodEnd: boolean;
-  provider: "local" | "stripe" | "alipay" | "wechat_pay";
+  provider: ProviderName;
   providerCustomerId?: string | null;
   providerSubscriptionId?: string | null;
 };

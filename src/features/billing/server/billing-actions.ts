@@ -6,15 +6,15 @@ import type { CheckoutMethod } from "../checkout-methods";
 import { getPlanCatalog } from "./plan-catalog";
 import type { CheckoutResult, SubscriptionAction } from "../schemas";
 import { getActiveSubscriptionRow } from "./activate";
-import { getChinaPay, startChinaCheckout, type ChinaPay, type Payer } from "./china-checkout";
+import { startMethodCheckout } from "./china-checkout";
 import { isRenewalOf } from "./order-period";
-import { getProviders, type Providers } from "./providers";
+import { getProviders, type Payer, type PaymentProviders } from "./providers";
 import { getScheduledChange } from "./scheduled-changes";
 import { settleLocalSubscription } from "./settle-period";
 
-type ActionOptions = { now?: Date; providers?: Providers };
-/** 微信支付 / 支付宝: the rails and what the chosen method needs to know about the payer. */
-type ChinaOptions = { chinaPay?: ChinaPay; payer?: Payer };
+type ActionOptions = { now?: Date; providers?: PaymentProviders };
+/** What the chosen method (微信支付 / 支付宝) needs to know about the payer. */
+type PayerOptions = { payer?: Payer };
 
 /**
  * `POST /api/checkout`: pay for a plan. Allowed for a higher plan, the same plan on another
@@ -25,10 +25,10 @@ export async function startCheckout(
   db: Database,
   userId: string,
   input: { planId: PlanId; interval: BillingInterval; method?: CheckoutMethod },
-  { now = new Date(), providers = getProviders(), chinaPay, payer = {} }: ActionOptions & ChinaOptions = {},
+  { now = new Date(), providers = getProviders(), payer = {} }: ActionOptions & PayerOptions = {},
 ): Promise<CheckoutResult> {
   // Without a payment provider nobody gets past this point, whatever they ask for (a 微信支付 /
-  // 支付宝 method is checked against the configuration by startChinaCheckout).
+  // 支付宝 method is checked against the configuration by startMethodCheckout).
   const checkout = providers.checkout;
   if (!checkout && !input.method) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
   // The plan (and so the order's price) is the database's of this moment, never the browser's.
@@ -42,13 +42,14 @@ export async function startCheckout(
   // A hidden plan is no longer sold; its subscribers keep it (and may renew it or switch its interval).
   if (!plan.visible && currentPlan.id !== plan.id) throw new ApiRouteError(400, billingCopy.errors.unknownPlan);
   // A running one-off period (微信支付 / 支付宝, test checkout) of this plan is renewed: the order
-  // extends it from its end. A Stripe subscription renews itself.
-  const oneOff = input.method !== undefined || checkout?.name !== "stripe";
+  // extends it from its end. A recurring subscription (Stripe) renews itself.
+  const oneOff = input.method !== undefined || !checkout?.definition.capabilities.recurring;
   const renewal = oneOff && isRenewalOf(current, plan.id, now);
   if (current && !renewal && currentPlan.id === plan.id && current.interval === input.interval) throw new ApiRouteError(409, billingCopy.errors.alreadySubscribed);
   if (catalog.rank(plan.id) < catalog.rank(currentPlan.id)) throw new ApiRouteError(409, billingCopy.errors.useDowngrade);
-  if (input.method) return startChinaCheckout(db, chinaPay ?? getChinaPay(), { userId, plan, interval: input.interval, method: input.method, payer, now });
-  return checkout!.startCheckout({ db, userId, now }, { plan, interval: input.interval, current });
+  const context = { db, userId, now };
+  if (input.method) return startMethodCheckout(providers, context, { plan, interval: input.interval, current, method: input.method, payer });
+  return checkout!.createPayment(context, { plan, interval: input.interval, current, payer });
 }
 
 /** `POST /api/billing/subscription`: cancel / resume at the period end, schedule or undo a downgrade. */
@@ -61,7 +62,7 @@ export async function changeSubscription(
   await settleLocalSubscription(db, userId, now);
   const current = await getActiveSubscriptionRow(db, userId);
   if (!current) throw new ApiRouteError(409, billingCopy.errors.noSubscription);
-  const provider = providers.byName(current.provider);
+  const provider = providers.managing(current);
   const context = { db, userId, now };
 
   switch (action.action) {
@@ -90,5 +91,6 @@ export async function changeSubscription(
 /** The provider's customer portal for the user's subscription, or null (local test mode). */
 export async function getPortalUrl(db: Database, userId: string, returnPath: string, { now = new Date(), providers = getProviders() }: ActionOptions = {}): Promise<string | null> {
   const current = await getActiveSubscriptionRow(db, userId);
-  return providers.byName(current?.provider).portalUrl({ db, userId, now }, current, returnPath);
+  if (!current) return null;
+  return providers.managing(current).portalUrl({ db, userId, now }, current, returnPath);
 }

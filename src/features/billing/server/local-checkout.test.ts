@@ -5,10 +5,11 @@ import { testTargetKinds, useTestDatabase } from "../../../../test/database-targ
 import { changeSubscription, startCheckout } from "./billing-actions";
 import { cancelLocalOrder, completeLocalOrder, getCheckoutOrder } from "./checkout-orders";
 import { listPayments } from "./payments";
-import { createProviders } from "./providers";
+import { createPaymentProviders } from "./providers";
+import { stripeDefinition } from "./stripe/definition";
 import { getSubscriptionSummary } from "./subscription-summary";
 
-const providers = createProviders(null, { localTestMode: true });
+const providers = createPaymentProviders({ localTestMode: true });
 
 describe.each(testTargetKinds())("local checkout on %s", (kind) => {
   const database = useTestDatabase(kind);
@@ -75,7 +76,7 @@ describe.each(testTargetKinds())("local checkout on %s", (kind) => {
     await expect(checkout(userId, "team", "month", now)).resolves.toMatchObject({ url: expect.stringMatching(/^\/checkout\//) });
     await expect(checkout(userId, "team", "year", now)).resolves.toMatchObject({ url: expect.stringMatching(/^\/checkout\//) });
     // With Stripe taking new checkouts, the same plan again is refused: a Stripe subscription renews itself.
-    const stripeLike = { ...providers, checkout: { ...providers.checkout!, name: "stripe" as const } };
+    const stripeLike = { ...providers, checkout: { ...providers.checkout!, id: stripeDefinition.id, definition: stripeDefinition } };
     await expect(startCheckout(database.db, userId, { planId: "team", interval: "month" }, { now, providers: stripeLike })).rejects.toMatchObject({
       statusCode: 409,
       message: "您已订阅该套餐",

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { subscriptions, type Database } from "@/lib/db";
 import { addCalendarMonths } from "../calendar";
+import { providerDefinition } from "../payment-providers";
 import type { PlanId } from "../plans";
 import { getPlanCatalog } from "./plan-catalog";
 import { getActiveSubscriptionRow, upsertSubscription } from "./activate";
@@ -19,7 +20,8 @@ export async function setPlanByOperator(db: Database, userId: string, planId: Pl
   if (!plan) throw new ApiRouteError(400, "套餐不存在");
   await settleLocalSubscription(db, userId, now);
   const current = await getActiveSubscriptionRow(db, userId);
-  if (current?.provider === "stripe") throw new ApiRouteError(409, "该用户通过 Stripe 付费订阅，请在 Stripe 中更改或先退款取消");
+  const provider = current?.provider ? providerDefinition(current.provider) : null;
+  if (provider?.capabilities.recurring) throw new ApiRouteError(409, `该用户通过 ${provider.label} 付费订阅，请在 ${provider.label} 中更改或先退款取消`);
   await clearScheduledChange(db, userId);
   if (plan.id === "free") {
     if (current) await db.update(subscriptions).set({ status: "canceled", cancelAtPeriodEnd: false, currentPeriodEnd: now, updatedAt: now }).where(eq(subscriptions.userId, userId));

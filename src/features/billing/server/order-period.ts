@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { subscriptions, type CheckoutOrder, type Database, type Subscription } from "@/lib/db";
+import { providerCapabilities } from "../payment-providers";
 import { addInterval } from "./periods";
 
-/** Providers whose plan period is a one-off purchase (an order per period), not a provider-run subscription. */
-export const ONE_OFF_PROVIDERS = ["local", "alipay", "wechat_pay"] as const;
-
+/** Whether the plan period is a one-off purchase (an order per period), not a provider-run subscription. */
 export function isOneOffProvider(provider: Subscription["provider"] | undefined): boolean {
-  return (ONE_OFF_PROVIDERS as readonly (string | null | undefined)[]).includes(provider);
+  return providerCapabilities(provider)?.recurring === false;
 }
 
 /**

@@ -7,9 +7,9 @@ import { testTargetKinds, useTestDatabase } from "../../../../test/database-targ
 import { startCheckout } from "./billing-actions";
 import { getCheckoutOrder } from "./checkout-orders";
 import { announcePlansChanged, ensurePlansSeeded, getPlanCatalog } from "./plan-catalog";
-import { createProviders } from "./providers";
+import { createPaymentProviders } from "./providers";
 
-const providers = createProviders(null, { localTestMode: true });
+const providers = createPaymentProviders({ localTestMode: true });
 /**
  * Announces a change and waits until this process has heard it back: on PostgreSQL the NOTIFY also
  * reaches the announcer, later, and would otherwise empty a cache the test has just refilled.

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { payments, scheduledPlanChanges, subscriptions, type Database, type Subscription } from "@/lib/db";
 import { FREE_PLAN_ID, planPriceFen, type BillingInterval } from "../plans";
+import { providerCapabilities } from "../payment-providers";
 import { getPlanCatalog, type PlanCatalog } from "./plan-catalog";
 import { addInterval } from "./periods";
 
@@ -15,11 +16,11 @@ import { addInterval } from "./periods";
  */
 export async function settleLocalSubscription(db: Database, userId: string, now: Date, catalog?: PlanCatalog): Promise<Subscription | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  if (!row || row.status === "canceled" || row.provider === "stripe") return row;
+  if (!row || row.status === "canceled" || providerCapabilities(row.provider)?.recurring) return row;
   if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return row;
 
-  // A 微信支付 period is a one-off purchase: it ends, it never renews by itself.
-  if (row.cancelAtPeriodEnd || row.provider === "wechat_pay") {
+  // A 支付宝 / 微信支付 period is a one-off purchase: it ends, it never renews by itself.
+  if (row.cancelAtPeriodEnd || providerCapabilities(row.provider)?.periodChanges === false) {
     const [canceled] = await db.update(subscriptions).set({ status: "canceled", updatedAt: now }).where(eq(subscriptions.userId, userId)).returning();
     await db.delete(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId));
     return canceled;

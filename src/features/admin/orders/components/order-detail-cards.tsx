@@ -6,6 +6,7 @@ import { formatAdminDateTime } from "../../format";
 import { ordersCopy } from "../copy";
 import type { AdminOrderDetail } from "../types";
 import { orderUserLabel } from "./orders-table";
+import { providerLabel } from "@/features/billing/payment-providers";
 
 const copy = ordersCopy.detail;
 
@@ -47,7 +48,7 @@ export function OrderDetailCards({ order }: { order: AdminOrderDetail }) {
             <Field label={fields.amount}>{money(order.amount)}</Field>
             <Field label={fields.refunded}>{order.refunded > 0 ? money(-order.refunded) : "—"}</Field>
             <Field label={fields.refundable}>{money(order.refundable)}</Field>
-            <Field label={fields.provider}>{ordersCopy.providers[order.provider]}</Field>
+            <Field label={fields.provider}>{providerLabel(order.provider)}</Field>
             <Field label={fields.providerId}>
               <span translate="no">{order.providerSessionId ?? "—"}</span>
             </Field>

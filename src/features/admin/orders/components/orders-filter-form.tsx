@@ -5,6 +5,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ordersCopy as copy } from "../copy";
 import { ORDER_PROVIDERS, ORDER_STATUSES, type OrderQuery } from "../types";
+import { providerLabel } from "@/features/billing/payment-providers";
 
 function csvHref(query: OrderQuery, payments: boolean): string {
   const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
@@ -44,7 +45,7 @@ export function OrdersFilterForm({ query, payments = false }: { query: OrderQuer
           <option value="">{copy.filters.all}</option>
           {ORDER_PROVIDERS.map((provider) => (
             <option key={provider} value={provider}>
-              {copy.providers[provider]}
+              {providerLabel(provider)}
             </option>
           ))}
         </NativeSelect>

@@ -4,6 +4,7 @@ import { formatAmountFen } from "@/features/billing";
 import { formatAdminDateTime } from "../../format";
 import { ordersCopy as copy } from "../copy";
 import type { AdminOrderRow } from "../types";
+import { providerLabel } from "@/features/billing/payment-providers";
 
 export function orderUserLabel(user: AdminOrderRow["user"]): string {
   return user.email ?? user.phone ?? copy.deletedUser;
@@ -40,7 +41,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
             <TableCell>
               {order.planName}（{copy.intervals[order.interval]}）
             </TableCell>
-            <TableCell>{copy.providers[order.provider]}</TableCell>
+            <TableCell>{providerLabel(order.provider)}</TableCell>
             <TableCell>{copy.statuses[order.status]}</TableCell>
             <TableCell className="text-right">{formatAmountFen(order.amount, order.currency)}</TableCell>
             <TableCell className="text-right">{order.refunded > 0 ? formatAmountFen(-order.refunded, order.currency) : "—"}</TableCell>

@@ -5,6 +5,7 @@ import { formatAdminDateTime } from "../../format";
 import { ordersCopy as copy } from "../copy";
 import type { AdminPaymentRow } from "../types";
 import { orderUserLabel } from "./orders-table";
+import { providerLabel } from "@/features/billing/payment-providers";
 
 /** A page of every payment: charges, renewals (no order of their own) and refunds (negative). */
 export function PaymentsTable({ payments }: { payments: AdminPaymentRow[] }) {
@@ -36,7 +37,7 @@ export function PaymentsTable({ payments }: { payments: AdminPaymentRow[] }) {
             <TableCell>
               {payment.planName}（{copy.intervals[payment.interval]}）
             </TableCell>
-            <TableCell>{copy.providers[payment.provider]}</TableCell>
+            <TableCell>{providerLabel(payment.provider)}</TableCell>
             <TableCell>{copy.detail.paymentReasons[payment.reason]}</TableCell>
             <TableCell>{formatBillingPeriod(payment.periodStart, payment.periodEnd)}</TableCell>
             <TableCell translate="no" className="text-muted-foreground">

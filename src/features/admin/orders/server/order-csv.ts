@@ -9,6 +9,7 @@ import { getPlanCatalog } from "@/features/billing/server";
 import { toOrderRow } from "./order-list";
 import { selectPayments, toPaymentRow } from "./payment-list";
 import { orderUsers } from "./order-users";
+import { providerLabel } from "@/features/billing/payment-providers";
 
 /** A CSV export holds at most this many orders (newest first); narrow the filter for older ones. */
 export const ORDERS_CSV_LIMIT = 5_000;
@@ -39,7 +40,7 @@ export async function ordersCsvResponse(db: Database, query: OrderQuery, view: "
     const header = ["时间", "用户 ID", "邮箱", "手机号", "套餐", "周期", "渠道", "类型", "金额（元）", "渠道流水", "周期开始", "周期结束"];
     const lines = rows.map((payment) => {
       const row = toPaymentRow(payment, users.get(payment.userId), catalog);
-      return [timeOf(row.createdAt), row.user.id, row.user.email, row.user.phone, row.planName, copy.intervals[row.interval], copy.providers[row.provider], copy.detail.paymentReasons[row.reason], yuan(row.amount), row.providerPaymentId, row.periodStart, row.periodEnd];
+      return [timeOf(row.createdAt), row.user.id, row.user.email, row.user.phone, row.planName, copy.intervals[row.interval], providerLabel(row.provider), copy.detail.paymentReasons[row.reason], yuan(row.amount), row.providerPaymentId, row.periodStart, row.periodEnd];
     });
     return csvResponse([header, ...lines], "payments.csv");
   }
@@ -48,7 +49,7 @@ export async function ordersCsvResponse(db: Database, query: OrderQuery, view: "
   const header = ["订单号", "订单 ID", "下单时间", "用户 ID", "邮箱", "手机号", "套餐", "周期", "渠道", "状态", "金额（元）", "已退款（元）", "渠道单号"];
   const lines = rows.map(({ order, refunded }) => {
     const row = toOrderRow(order, refunded, users.get(order.userId), catalog);
-    return [row.number, row.id, timeOf(row.createdAt), row.user.id, row.user.email, row.user.phone, row.planName, copy.intervals[row.interval], copy.providers[row.provider], copy.statuses[row.status], yuan(row.amount), yuan(row.refunded), row.providerSessionId];
+    return [row.number, row.id, timeOf(row.createdAt), row.user.id, row.user.email, row.user.phone, row.planName, copy.intervals[row.interval], providerLabel(row.provider), copy.statuses[row.status], yuan(row.amount), yuan(row.refunded), row.providerSessionId];
   });
   return csvResponse([header, ...lines], "orders.csv");
 }

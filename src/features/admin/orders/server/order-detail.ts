@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { getPlanCatalog } from "@/features/billing/server";
-import { refundableRemainder } from "@/features/billing/server";
+import { paymentKeyOf, refundableRemainder } from "@/features/billing/server";
 import { checkoutRefunds, payments, subscriptions, type Database } from "@/lib/db";
 import type { AdminOrderDetail } from "../types";
 import { findOrder, toOrderRow } from "./order-list";
@@ -16,7 +16,7 @@ export async function getOrderDetail(db: Database, orderId: string): Promise<Adm
   const order = await findOrder(db, orderId);
   if (!order) return null;
   const refunds = await db.select().from(checkoutRefunds).where(eq(checkoutRefunds.orderId, order.id)).orderBy(asc(checkoutRefunds.createdAt));
-  const chargeKey = order.provider === "wechat_pay" ? `wechat_pay:${order.providerSessionId}` : `order:${order.id}`;
+  const chargeKey = paymentKeyOf(order);
   const refundKeys = refunds.map((refund) => `refund:${refund.id}`);
   const [paymentRows, [subscription], users, refundable] = await Promise.all([
     db

@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getPlanCatalog, getSubscriptionSummary, reserveAiCall, startCheckout } from "@/features/billing/server";
 import { completeLocalOrder } from "@/features/billing/server/checkout-orders";
-import { createProviders } from "@/features/billing/server/providers";
+import { createPaymentProviders } from "@/features/billing/server/providers";
 import { adminAuditLog, subscriptions } from "@/lib/db";
 import { testTargetKinds, useTestDatabase } from "../../../../../test/database-targets";
 import { createPlan, deletePlan, getAdminPlan, updatePlan } from "./plan-admin";
 import { planFieldsBody, updatePlanBody, type UpdatePlanInput } from "./plan-input";
 
-const providers = createProviders(null, { localTestMode: true });
+const providers = createPaymentProviders({ localTestMode: true });
 const actor = { userId: randomUUID(), ip: "203.0.113.9" };
 
 describe.each(testTargetKinds())("the plans console on %s", (kind) => {

@@ -8,7 +8,7 @@ import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../..
 import { SEED_PLANS } from "../plan-seed";
 import { changeSubscription } from "../billing-actions";
 import { listPayments } from "../payments";
-import { createProviders } from "../providers";
+import { createPaymentProviders } from "../providers";
 import { getSubscriptionSummary } from "../subscription-summary";
 import { closeExpiredAlipayOrders } from "./close-expired";
 import { createAlipaySetup, type AlipaySetup } from "./config";
@@ -245,7 +245,7 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     const row = await subscriptionOf(userId);
     expect(row!.currentPeriodStart.toISOString()).toBe(rows[0]!.periodStart);
     expect(row!.currentPeriodEnd!.toISOString()).toBe(rows[1]!.periodEnd);
-    const providers = createProviders(null, { localTestMode: true });
+    const providers = createPaymentProviders({ localTestMode: true });
     await expect(changeSubscription(handle.db, userId, { action: "resume" }, { providers })).rejects.toMatchObject({ statusCode: 409 });
   });
 

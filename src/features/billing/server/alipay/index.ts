@@ -7,7 +7,7 @@ export { handleAlipayNotification, handleAlipayNotifyRequest } from "./notify";
 export { syncAlipayOrder } from "./query";
 export { closeExpiredAlipayOrders } from "./close-expired";
 export { alipayRefundGateway } from "./refund";
-export { alipayManagementOnly, createAlipayProvider } from "./provider";
+export { alipayPaymentProvider } from "./payment-provider";
 
 let cached: { setup: AlipaySetup | null } | undefined;
 

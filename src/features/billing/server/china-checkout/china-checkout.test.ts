@@ -7,7 +7,7 @@ import { createAlipaySetup } from "../alipay";
 import { FakeAlipay } from "../alipay/testing/fake-alipay";
 import { startCheckout } from "../billing-actions";
 import { createCheckoutOrder } from "../checkout-orders";
-import { createProviders } from "../providers";
+import { createPaymentProviders, type PaymentProviders, type PaymentSetup } from "../providers";
 import { getSubscriptionSummary } from "../subscription-summary";
 import { WechatPayClient, wechatPaySetupFromEnv } from "../wechat-pay";
 import { FakeWechatPay } from "../wechat-pay/testing/fake-wechat-pay";
@@ -16,8 +16,7 @@ import { closeExpiredOrders } from "./close-expired-orders";
 import { runExpiredOrdersJob } from "./expired-orders-job";
 import { readCheckoutOrderView } from "./order-view";
 import { wechatJsapiState, wechatMpOpenId } from "./payer";
-import type { ChinaPay } from "./rails";
-import { showLocalOrderAsQr, simulateQrScan } from "./test-qr";
+import { showLocalOrderAsQr, simulateQrScan } from "../local/test-qr";
 
 const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 });
 const pem = (key: ReturnType<typeof rsa>) => ({
@@ -41,16 +40,18 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
   const alipay = new FakeAlipay({ appId: ALIPAY_APP_ID, appPublicKey: app.publicPem, alipayPrivateKey: alipayKeys.privatePem });
   let testDb: TestDatabase;
   let handle: DatabaseHandle;
-  let pay: ChinaPay;
+  let setup: PaymentSetup;
+  // Both Chinese rails and the test mode (its simulated QR orders); no Stripe.
+  let pay: PaymentProviders;
   // No Stripe, no test mode: only the Chinese rails are open.
-  const providers = createProviders(null, { localTestMode: false });
+  let providers: PaymentProviders;
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     handle = await openDatabase(testDb.target);
     const apiBase = await wechat.start();
     const gateway = await alipay.start();
-    const setup = wechatPaySetupFromEnv({
+    const wechatSetup = wechatPaySetupFromEnv({
       SITE_URL: SITE,
       WECHAT_PAY_MCH_ID: MCH_ID,
       WECHAT_PAY_APP_ID: WX_APP_ID,
@@ -61,12 +62,15 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
       WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: KEY_ID,
       WECHAT_PAY_API_BASE: apiBase,
     })!;
-    pay = {
-      wechatPay: new WechatPayClient(setup),
+    setup = {
+      stripe: null,
+      wechatPay: new WechatPayClient(wechatSetup),
       alipay: createAlipaySetup({ appId: ALIPAY_APP_ID, privateKey: app.privatePem, publicKey: alipayKeys.publicPem, gateway, orderTimeout: "15m", siteUrl: SITE }),
       localTestMode: true,
       siteUrl: SITE,
     };
+    pay = createPaymentProviders(setup);
+    providers = createPaymentProviders({ ...setup, localTestMode: false });
   });
   afterAll(async () => {
     await Promise.all([wechat.stop(), alipay.stop()]);
@@ -74,8 +78,8 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
     await testDb.dispose();
   });
 
-  const buy = (userId: string, method: Parameters<typeof startCheckout>[2]["method"], options: { now?: Date; openid?: string; clientIp?: string; rails?: ChinaPay } = {}) =>
-    startCheckout(handle.db, userId, { planId: "pro", interval: "month", method }, { providers, chinaPay: options.rails ?? pay, payer: { openid: options.openid, clientIp: options.clientIp }, now: options.now });
+  const buy = (userId: string, method: Parameters<typeof startCheckout>[2]["method"], options: { now?: Date; openid?: string; clientIp?: string; rails?: PaymentProviders } = {}) =>
+    startCheckout(handle.db, userId, { planId: "pro", interval: "month", method }, { providers: options.rails ?? pay, payer: { openid: options.openid, clientIp: options.clientIp }, now: options.now });
   const orderIdOf = (url: string) => /^\/dashboard\/billing\/checkout\/([0-9a-f-]{36})$/.exec(url)![1]!;
   const noDashes = (id: string) => id.replaceAll("-", "");
   const view = (userId: string, orderId: string, now?: Date, sync = true) => readCheckoutOrderView(handle.db, pay, userId, orderId, { now, sync, minQueryIntervalMs: 0 });
@@ -140,10 +144,10 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
 
   it("refuses a method that is not configured, and the free plan; without any rail checkout stays closed", async () => {
     const alice = randomUUID();
-    const wechatOnly = { ...pay, alipay: null };
+    const wechatOnly = createPaymentProviders({ ...setup, alipay: null });
     await expect(buy(alice, "alipay_qr", { rails: wechatOnly })).rejects.toMatchObject({ statusCode: 400, message: "该支付方式暂未开通，请选择其他支付方式" });
-    await expect(startCheckout(handle.db, alice, { planId: "free", interval: "month", method: "wechat_native" }, { providers, chinaPay: pay })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(startCheckout(handle.db, alice, { planId: "pro", interval: "month" }, { providers, chinaPay: pay })).rejects.toMatchObject({ statusCode: 503 });
+    await expect(startCheckout(handle.db, alice, { planId: "free", interval: "month", method: "wechat_native" }, { providers })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(startCheckout(handle.db, alice, { planId: "pro", interval: "month" }, { providers })).rejects.toMatchObject({ statusCode: 503 });
   });
 
   it("the job closes expired unpaid orders of both providers and of the test mode; a payment that landed first is settled instead", async () => {
@@ -157,11 +161,11 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
     wechat.pay(noDashes(paidLate));
 
     // Not yet: nothing closes before the timeouts (15 minutes for 支付宝 and the test mode, 30 for 微信).
-    expect(await closeExpiredOrders(handle.db, pay, new Date(start.getTime() + 14 * MINUTE))).toEqual({ alipay: 0, wechatPay: 0, testQr: 0 });
+    expect(await closeExpiredOrders(handle.db, pay, new Date(start.getTime() + 14 * MINUTE))).toEqual({ local: 0, wechat_pay: 0, alipay: 0 });
     const later = new Date(start.getTime() + 31 * MINUTE);
     const closed = await runExpiredOrdersJob(handle, pay, later);
     // (Earlier tests' orders in this database expire too.)
-    for (const count of [closed!.alipay, closed!.wechatPay, closed!.testQr]) expect(count).toBeGreaterThanOrEqual(1);
+    for (const count of [closed!.alipay, closed!.wechat_pay, closed!.local]) expect(count).toBeGreaterThanOrEqual(1);
     expect(wechat.transactions.get(noDashes(wx))!.trade_state).toBe("CLOSED");
     expect(alipay.trades.get(noDashes(ali))!.status).toBe("TRADE_CLOSED");
     expect((await view(alice, wx, later))!.status).toBe("expired");
@@ -170,7 +174,7 @@ describe.each(testTargetKinds())("checkout with 微信支付 / 支付宝 on %s",
     expect((await view(carol, paidLate, later))!.status).toBe("paid");
     expect(await planOf(carol)).toBe("pro");
     // A second run (or another process's) finds nothing left.
-    expect(await closeExpiredOrders(handle.db, pay, later)).toEqual({ alipay: 0, wechatPay: 0, testQr: 0 });
+    expect(await closeExpiredOrders(handle.db, pay, later)).toEqual({ local: 0, wechat_pay: 0, alipay: 0 });
   });
 
   it("test mode: a local order becomes a simulated QR (owner only), 模拟扫码支付 pays it, an expired one is refused", async () => {

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "@/lib/db";
 import { closeExpiredOrders, type ClosedOrders } from "./close-expired-orders";
-import type { ChinaPay } from "./rails";
+import type { PaymentProviders } from "../providers/registry";
 
 /** Session-level advisory lock of the job on PostgreSQL (the migrations use 7_302_118_431). */
 export const EXPIRED_ORDERS_LOCK_KEY = 7_302_118_500;
@@ -12,15 +12,15 @@ export const EXPIRED_ORDERS_INTERVAL_MS = 60_000;
  * works at a time and the others skip this round (null). PGlite has a single owner process (its
  * data-dir lock), so it simply runs.
  */
-export async function runExpiredOrdersJob(handle: DatabaseHandle, pay: ChinaPay, now = new Date()): Promise<ClosedOrders | null> {
-  if (handle.driver === "pglite") return closeExpiredOrders(handle.db, pay, now);
+export async function runExpiredOrdersJob(handle: DatabaseHandle, providers: PaymentProviders, now = new Date()): Promise<ClosedOrders | null> {
+  if (handle.driver === "pglite") return closeExpiredOrders(handle.db, providers, now);
   const client = await handle.pool.connect();
   let failure: unknown;
   try {
     const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [EXPIRED_ORDERS_LOCK_KEY]);
     if (!rows[0]?.locked) return null;
     try {
-      return await closeExpiredOrders(handle.db, pay, now);
+      return await closeExpiredOrders(handle.db, providers, now);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [EXPIRED_ORDERS_LOCK_KEY]);
     }
@@ -38,7 +38,7 @@ const STATE_KEY = Symbol.for("sparkai.expiredOrdersJob");
  * Starts the periodic job in this server process (once, also across dev-server reloads). Unpaid
  * orders are also closed lazily when their page asks, so a missed round only delays the close.
  */
-export function startExpiredOrdersJob(getHandle: () => Promise<DatabaseHandle>, getPay: () => ChinaPay, intervalMs = EXPIRED_ORDERS_INTERVAL_MS): void {
+export function startExpiredOrdersJob(getHandle: () => Promise<DatabaseHandle>, getProviders: () => PaymentProviders, intervalMs = EXPIRED_ORDERS_INTERVAL_MS): void {
   const holder = globalThis as typeof globalThis & { [STATE_KEY]?: ReturnType<typeof setInterval> };
   if (holder[STATE_KEY]) return;
   let running = false;
@@ -46,10 +46,10 @@ export function startExpiredOrdersJob(getHandle: () => Promise<DatabaseHandle>, 
     if (running) return;
     running = true;
     try {
-      const pay = getPay();
-      // Nothing to close without a Chinese rail or the test mode.
-      if (!pay.wechatPay && !pay.alipay && !pay.localTestMode) return;
-      await runExpiredOrdersJob(await getHandle(), pay);
+      const providers = getProviders();
+      // Nothing to close without a configured provider whose orders expire (微信支付, 支付宝, the test mode).
+      if (!providers.all.some((provider) => provider.configured && provider.closeExpiredOrders)) return;
+      await runExpiredOrdersJob(await getHandle(), providers);
     } catch (error) {
       console.warn("关闭超时订单的任务失败", error instanceof Error ? error.message : error);
     } finally {

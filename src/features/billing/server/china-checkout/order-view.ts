@@ -1,13 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { checkoutOrders, type CheckoutOrder, type Database } from "@/lib/db";
+import type { CheckoutOrder, Database } from "@/lib/db";
 import type { CheckoutOrderView, OrderStatus } from "../../checkout-methods";
 import { formatOrderNumber } from "../../format";
 import { getPlanCatalog, type PlanCatalog } from "../plan-catalog";
-import { syncAlipayOrder } from "../alipay";
 import { getCheckoutOrder } from "../checkout-orders";
-import { closeExpiredWechatPayOrder, syncWechatPayOrder } from "../wechat-pay";
-import { brandOfOrder, isTestQrOrder, orderExpiresAt, qrOfOrder } from "./order-qr";
-import type { ChinaPay } from "./rails";
+import { isTestQrOrder } from "../local/test-qr";
+import type { PaymentProviders } from "../providers/registry";
+import { brandOfOrder, orderExpiresAt, qrOfOrder } from "./order-qr";
 
 /** A poll may ask the provider about one order at most this often (per process): polling by a script must not spend the merchant's API quota. */
 export const MIN_QUERY_INTERVAL_MS = 2000;
@@ -29,8 +27,8 @@ function statusOf(order: CheckoutOrder, expiresAt: Date | null, now: Date): Orde
   return order.status;
 }
 
-export function orderView(order: CheckoutOrder, pay: Pick<ChinaPay, "alipay">, catalog: PlanCatalog, now: Date): CheckoutOrderView {
-  const expiresAt = orderExpiresAt(order, pay.alipay?.orderTimeoutMs);
+export function orderView(order: CheckoutOrder, providers: PaymentProviders, catalog: PlanCatalog, now: Date): CheckoutOrderView {
+  const expiresAt = orderExpiresAt(order, providers);
   const status = statusOf(order, expiresAt, now);
   return {
     id: order.id,
@@ -53,19 +51,13 @@ export function orderView(order: CheckoutOrder, pay: Pick<ChinaPay, "alipay">, c
  * so a payment that landed meanwhile still counts). A provider that does not answer changes nothing:
  * the page keeps polling and the notification remains the source of truth.
  */
-async function syncPendingOrder(db: Database, pay: ChinaPay, order: CheckoutOrder, now: Date, minQueryIntervalMs: number): Promise<void> {
-  const expiresAt = orderExpiresAt(order, pay.alipay?.orderTimeoutMs);
+async function syncPendingOrder(db: Database, providers: PaymentProviders, order: CheckoutOrder, now: Date, minQueryIntervalMs: number): Promise<void> {
+  const expiresAt = orderExpiresAt(order, providers);
   const expired = expiresAt !== null && now >= expiresAt;
+  // A simulated QR asks nobody: no quota to protect.
   if (!isTestQrOrder(order) && !mayQuery(order.id, now, minQueryIntervalMs)) return;
   try {
-    if (order.provider === "wechat_pay" && pay.wechatPay) {
-      if (expired) await closeExpiredWechatPayOrder(db, pay.wechatPay, order.id, now);
-      else await syncWechatPayOrder(db, pay.wechatPay, order.userId, order.id, now);
-    } else if (order.provider === "alipay" && pay.alipay) {
-      await syncAlipayOrder(db, pay.alipay, order.userId, order.id, now);
-    } else if (isTestQrOrder(order) && expired) {
-      await db.update(checkoutOrders).set({ status: "canceled", completedAt: now }).where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, "pending")));
-    }
+    await providers.byId(order.provider).syncOrder?.(db, order, { now, expired });
   } catch (error) {
     console.warn("查询支付订单失败", error instanceof Error ? error.message : error);
   }
@@ -77,7 +69,7 @@ async function syncPendingOrder(db: Database, pay: ChinaPay, order: CheckoutOrde
  */
 export async function readCheckoutOrderView(
   db: Database,
-  pay: ChinaPay,
+  providers: PaymentProviders,
   userId: string,
   orderId: string,
   { now = new Date(), sync = false, minQueryIntervalMs = MIN_QUERY_INTERVAL_MS }: { now?: Date; sync?: boolean; minQueryIntervalMs?: number } = {},
@@ -85,8 +77,8 @@ export async function readCheckoutOrderView(
   const order = await getCheckoutOrder(db, userId, orderId);
   if (!order) return null;
   const catalog = await getPlanCatalog(db);
-  if (!sync || order.status !== "pending") return orderView(order, pay, catalog, now);
-  await syncPendingOrder(db, pay, order, now, minQueryIntervalMs);
+  if (!sync || order.status !== "pending") return orderView(order, providers, catalog, now);
+  await syncPendingOrder(db, providers, order, now, minQueryIntervalMs);
   const after = await getCheckoutOrder(db, userId, orderId);
-  return after ? orderView(after, pay, catalog, now) : null;
+  return after ? orderView(after, providers, catalog, now) : null;
 }

@@ -1,20 +1,16 @@
 import { ApiRouteError } from "@/lib/api";
-import type { CheckoutProvider } from "./types";
-
-/** The providers that sell one-off periods (no 委托代扣 / recurring deduction). */
-export type OneOffProviderName = "alipay" | "wechat_pay";
-
-const BRAND: Record<OneOffProviderName, string> = { alipay: "支付宝", wechat_pay: "微信支付" };
+import type { PaymentProviderDefinition } from "../../payment-provider-definition";
+import type { PeriodManagement } from "./types";
 
 /**
  * Managing a period bought once with 支付宝 or 微信支付: it ends by itself (cancel-at-period-end is
  * always on), so there is nothing to resume or to downgrade at its end; a new order renews it.
- * Never the local provider's rules, which would renew the period for free.
+ * Never the local provider's rules, which would renew the period for free. Works whatever the
+ * configuration (also when the provider is switched off).
  */
-export function oneOffManagement(name: OneOffProviderName): Omit<CheckoutProvider, "startCheckout"> {
-  const refusal = `${BRAND[name]}购买的套餐按期生效，不会自动续费；到期前可再次购买以续期`;
+export function oneOffManagement({ label }: PaymentProviderDefinition): PeriodManagement {
+  const refusal = `${label}购买的套餐按期生效，不会自动续费；到期前可再次购买以续期`;
   return {
-    name,
     async setCancelAtPeriodEnd(_context, _subscription, cancel) {
       if (!cancel) throw new ApiRouteError(409, refusal);
     },
@@ -30,12 +26,7 @@ export function oneOffManagement(name: OneOffProviderName): Omit<CheckoutProvide
   };
 }
 
-/** Managing a one-off period whatever the configuration (also when its provider is switched off): no new checkout. */
-export function oneOffManagementOnly(name: OneOffProviderName): CheckoutProvider {
-  return {
-    ...oneOffManagement(name),
-    async startCheckout() {
-      throw new ApiRouteError(503, `${BRAND[name]}未配置`);
-    },
-  };
+/** A provider whose environment variables are unset takes no new payment. */
+export function notConfigured({ label }: PaymentProviderDefinition): never {
+  throw new ApiRouteError(503, `${label}未配置`);
 }

@@ -7,7 +7,7 @@ import { testTargetKinds, useTestDatabase } from "../../../../../test/database-t
 import { startCheckout } from "../billing-actions";
 import { completeLocalOrder } from "../checkout-orders";
 import { listPayments } from "../payments";
-import { createProviders } from "../providers";
+import { createPaymentProviders } from "../providers";
 import { createStripeClient, type StripeSetup } from "../stripe/client";
 import { stripeRefundGateway } from "../stripe/refund";
 import { FakeStripe } from "../stripe/testing/fake-stripe-server";
@@ -18,7 +18,7 @@ import { refundOrder } from "./refund-order";
 
 // billing's one refund logic: the local test checkout and Stripe against its fake here; Alipay and
 // 微信支付 against theirs in alipay-contract.test.ts and wechat-pay-contract.test.ts.
-const localProviders = createProviders(null, { localTestMode: true });
+const localProviders = createPaymentProviders({ localTestMode: true });
 const at = (iso: string) => new Date(iso);
 const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 const BOUGHT = at("2026-05-01T00:00:00Z");
@@ -129,7 +129,7 @@ describe.each(testTargetKinds())("refundOrder on %s", (kind) => {
     /** A Stripe Checkout of 专业版, completed at Stripe, its webhooks applied; answers the ids. */
     async function stripePurchase() {
       const userId = randomUUID();
-      const providers = createProviders(setup, { localTestMode: false });
+      const providers = createPaymentProviders({ stripe: setup });
       await startCheckout(database.db, userId, { planId: "pro", interval: "month" }, { providers, now: BOUGHT });
       const session = [...fake.sessions.values()].at(-1)!;
       const period = { start: seconds("2026-05-01T00:00:00Z"), end: seconds("2026-06-01T00:00:00Z") };

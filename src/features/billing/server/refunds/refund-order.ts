@@ -23,8 +23,8 @@ export type RefundResult = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COUNTED: CheckoutRefund["status"][] = ["pending", "succeeded"];
 
-/** The `payments` key of the charge an order made (its period is what a refund shortens). */
-function paymentKeyOf(order: CheckoutOrder): string {
+/** The `payments` key of the charge an order made (its period is what a refund shortens; the console lists it). */
+export function paymentKeyOf(order: Pick<CheckoutOrder, "id" | "provider" | "providerSessionId">): string {
   return order.provider === "wechat_pay" ? `wechat_pay:${order.providerSessionId}` : `order:${order.id}`;
 }
 

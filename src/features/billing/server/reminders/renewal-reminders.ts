@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import type { OutgoingMail } from "@/embedded/outbox";
 import { renewalReminders, subscriptions, type Database, type Subscription } from "@/lib/db";
+import { providersWith } from "../../payment-providers";
 import { getPlanCatalog } from "../plan-catalog";
 import { renewalReminderMail } from "./reminder-mail";
 
@@ -41,7 +42,8 @@ function endingPeriods(db: Database, now: Date): Promise<Subscription[]> {
         eq(subscriptions.status, "active"),
         gt(subscriptions.currentPeriodEnd, now),
         lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + 7 * DAY_MS)),
-        or(inArray(subscriptions.provider, ["alipay", "wechat_pay"]), and(eq(subscriptions.provider, "local"), eq(subscriptions.cancelAtPeriodEnd, true))),
+        // A one-off period that simply ends (支付宝 / 微信支付), or a test-checkout one set to end.
+        or(inArray(subscriptions.provider, providersWith({ recurring: false, periodChanges: false })), and(inArray(subscriptions.provider, providersWith({ recurring: false, periodChanges: true })), eq(subscriptions.cancelAtPeriodEnd, true))),
       ),
     )
     .limit(500);

@@ -5,7 +5,7 @@ import { checkoutOrders, openDatabase, subscriptions, type DatabaseHandle } from
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
 import { changeSubscription, getPortalUrl, startCheckout } from "../billing-actions";
 import { listPayments } from "../payments";
-import { createProviders } from "../providers";
+import { createPaymentProviders } from "../providers";
 import { getSubscriptionSummary } from "../subscription-summary";
 import { createStripeClient, type StripeSetup } from "./client";
 import { FakeStripe } from "./testing/fake-stripe-server";
@@ -19,7 +19,7 @@ describe.each(testTargetKinds())("Stripe provider against a fake Stripe API on %
   let handle: DatabaseHandle;
   const fake = new FakeStripe();
   let setup: StripeSetup;
-  let providers: ReturnType<typeof createProviders>;
+  let providers: ReturnType<typeof createPaymentProviders>;
   const userId = randomUUID();
   let subscriptionId = "";
 
@@ -28,7 +28,7 @@ describe.each(testTargetKinds())("Stripe provider against a fake Stripe API on %
     handle = await openDatabase(testDb.target);
     const base = await fake.start();
     setup = { stripe: createStripeClient("sk_test_fake", base), webhookSecret: WEBHOOK_SECRET, prices: {}, siteUrl: "http://localhost:3000" };
-    providers = createProviders(setup, { localTestMode: false });
+    providers = createPaymentProviders({ stripe: setup });
   });
   afterAll(async () => {
     await fake.stop();

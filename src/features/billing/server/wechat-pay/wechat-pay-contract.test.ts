@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutOrders, checkoutRefunds, openDatabase, payments, subscriptions, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../../test/database-targets";
 import { changeSubscription } from "../billing-actions";
-import { createProviders } from "../providers";
+import { createPaymentProviders } from "../providers";
 import { getSubscriptionSummary } from "../subscription-summary";
 import { WechatPayClient } from "./client";
 import { wechatPaySetupFromEnv, type WechatPaySetup } from "./config";
@@ -128,7 +128,7 @@ describe.each(testTargetKinds())("微信支付 provider against a fake WeChat Pa
     expect(await paymentsOf(alice)).toMatchObject([{ provider: "wechat_pay", amount: 4900, reason: "checkout", providerPaymentId: `wechat_pay:${fake.transactions.get(aliceOrder.outTradeNo)!.transaction_id}` }]);
 
     // A one-off period: there is nothing to resume (the page would claim it renews by itself).
-    const providers = createProviders(null, { localTestMode: true });
+    const providers = createPaymentProviders({ localTestMode: true });
     await expect(changeSubscription(handle.db, alice, { action: "resume" }, { providers })).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining("微信支付") });
     expect(await subscriptionOf(alice)).toEqual(before);
   });

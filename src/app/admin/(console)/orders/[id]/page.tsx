@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { OrderDetailCards, ordersCopy as copy, RefundOrderCard } from "@/features/admin/orders";
 import { getOrderDetail } from "@/features/admin/orders/server";
+import { providerLabel } from "@/features/billing/payment-providers";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -28,7 +29,7 @@ export default async function AdminOrderPage({ params }: Props) {
       </div>
       <OrderDetailCards order={order} />
       {/* Keyed by what is left, so the form starts afresh after each refund. */}
-      <RefundOrderCard key={order.refundable} orderId={order.id} who={who} provider={copy.providers[order.provider] ?? order.provider} refundable={order.refundable} currency={order.currency} />
+      <RefundOrderCard key={order.refundable} orderId={order.id} who={who} provider={providerLabel(order.provider)} refundable={order.refundable} currency={order.currency} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { requireCurrentUserId } from "@/features/auth/server";
 import { billingCopy } from "@/features/billing";
-import { getChinaPay, readCheckoutOrderView } from "@/features/billing/server";
+import { getProviders, readCheckoutOrderView } from "@/features/billing/server";
 import { ApiRouteError, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 
@@ -14,7 +14,7 @@ type Context = { params: Promise<{ id: string }> };
  */
 export const GET = withApiErrors(async (_request: Request, context: Context) => {
   const userId = await requireCurrentUserId();
-  const view = await readCheckoutOrderView(await getDatabase(), getChinaPay(), userId, (await context.params).id, { sync: true });
+  const view = await readCheckoutOrderView(await getDatabase(), getProviders(), userId, (await context.params).id, { sync: true });
   if (!view) throw new ApiRouteError(404, billingCopy.errors.orderNotFound);
   return Response.json(view, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -1,26 +1,33 @@
 import { ApiRouteError } from "@/lib/api";
 import type { Subscription } from "@/lib/db";
-import { planPriceFen } from "../../plans";
-import { getPlanCatalog } from "../plan-catalog";
+import { planPriceFen, type BillingInterval } from "../../plans";
+import type { CheckoutResult } from "../../schemas";
+import { getPlanCatalog, type BillingPlan } from "../plan-catalog";
 import { billingCopy } from "../../copy";
 import { createCheckoutOrder } from "../checkout-orders";
 import { clearScheduledChange, saveScheduledChange } from "../scheduled-changes";
-import type { StripeSetup } from "../stripe/client";
-import { resolvePriceId } from "../stripe/prices";
-import { syncStripeSubscription } from "../stripe/sync-subscription";
-import type { CheckoutProvider } from "./types";
+import type { StripeSetup } from "./client";
+import { stripeDefinition } from "./definition";
+import { resolvePriceId } from "./prices";
+import { syncStripeSubscription } from "./sync-subscription";
+import type { BillingContext, PeriodManagement } from "../providers/types";
 
 const BILLING_PATH = "/dashboard/settings/billing";
 
 function liveSubscriptionId(subscription: Subscription | undefined): string | null {
-  return subscription?.provider === "stripe" && subscription.status !== "canceled" ? subscription.providerSubscriptionId : null;
+  return subscription?.provider === stripeDefinition.id && subscription.status !== "canceled" ? subscription.providerSubscriptionId : null;
 }
+
+/** Stripe's checkout and its management of a live subscription. */
+export type StripeCheckout = PeriodManagement & {
+  startCheckout(context: BillingContext, input: { plan: BillingPlan; interval: BillingInterval; current: Subscription | undefined }): Promise<CheckoutResult>;
+};
 
 /**
  * Stripe: new subscriptions through Checkout Sessions; changes to a live subscription through the
  * Subscriptions API, whose answer is written back at once (the webhooks then confirm the same state).
  */
-export function createStripeProvider(setup: StripeSetup): CheckoutProvider {
+export function createStripeCheckout(setup: StripeSetup): StripeCheckout {
   const { stripe, prices, siteUrl } = setup;
 
   async function withStripe<T>(work: () => Promise<T>): Promise<T> {
@@ -45,8 +52,6 @@ export function createStripeProvider(setup: StripeSetup): CheckoutProvider {
   }
 
   return {
-    name: "stripe",
-
     startCheckout: ({ db, userId, now }, { plan, interval, current }) =>
       withStripe(async () => {
         const priceId = await resolvePriceId(stripe, prices, plan, interval);
@@ -70,7 +75,7 @@ export function createStripeProvider(setup: StripeSetup): CheckoutProvider {
           cancel_url: `${siteUrl}/pricing?checkout=canceled`,
         });
         if (!session.url) throw new ApiRouteError(502, billingCopy.errors.stripeUnavailable);
-        await createCheckoutOrder(db, { userId, plan, interval, amount: planPriceFen(plan, interval), provider: "stripe", providerSessionId: session.id });
+        await createCheckoutOrder(db, { userId, plan, interval, amount: planPriceFen(plan, interval), provider: stripeDefinition.id, providerSessionId: session.id });
         return { url: session.url };
       }),
 
@@ -108,7 +113,7 @@ export function createStripeProvider(setup: StripeSetup): CheckoutProvider {
 
     portalUrl: (_context, subscription, returnUrl) =>
       withStripe(async () => {
-        const customer = subscription?.provider === "stripe" ? subscription.providerCustomerId : null;
+        const customer = subscription?.provider === stripeDefinition.id ? subscription.providerCustomerId : null;
         if (!customer) return null;
         const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${siteUrl}${returnUrl}` });
         return session.url;
