@@ -1,4 +1,5 @@
-import { applyNodeEvent, formatSeconds, settleNodes, type DifyStreamEvent } from "@/features/ai-runtime";
+import { applyNodeEvent, formatSeconds, isNodeEvent, settleNodes, type DifyStreamEvent } from "@/features/ai-runtime";
+import { isKnownDifyEvent, type DifyEventOf } from "@/features/dify-events";
 import type { ChatWorkflow } from "./types";
 
 /**
@@ -8,15 +9,12 @@ import type { ChatWorkflow } from "./types";
  * Dify's `GET /messages` returns no node events, so after a reload only the text and citations remain.
  */
 
-const WORKFLOW_EVENTS: readonly string[] = ["workflow_started", "node_started", "node_finished", "node_retry", "workflow_finished"];
+export type ChatWorkflowEvent = DifyEventOf<"workflow_started" | "node_started" | "node_finished" | "node_retry" | "workflow_finished">;
 
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
-export function isWorkflowEvent(event: DifyStreamEvent): boolean {
-  return WORKFLOW_EVENTS.includes(event.event);
+export function isWorkflowEvent(event: DifyStreamEvent): event is ChatWorkflowEvent {
+  return isKnownDifyEvent(event) && (event.event === "workflow_started" || event.event === "workflow_finished" || isNodeEvent(event));
 }
 
 /** The answer's workflow after one workflow / node event (`undefined` until the run starts). */
@@ -24,7 +22,7 @@ export function applyWorkflowEventToChat(workflow: ChatWorkflow | undefined, eve
   if (!isWorkflowEvent(event)) return workflow;
   const current: ChatWorkflow = workflow ?? { status: "running", nodes: [], startedAt: now };
   if (event.event !== "workflow_finished") return { ...current, nodes: applyNodeEvent(current.nodes, event, now) };
-  const data = record(event.data);
+  const data: NonNullable<typeof event.data> = event.data ?? {};
   const reported = text(data.status) ?? "succeeded";
   const status: ChatWorkflow["status"] = reported === "failed" || reported === "stopped" ? reported : "succeeded";
   const elapsed = typeof data.elapsed_time === "number" && Number.isFinite(data.elapsed_time) ? data.elapsed_time : (now - current.startedAt) / 1000;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { parseDifyEvent, type DifyEvent } from "@/features/dify-events";
 import { applyChatEvent, exchangeFromHistory, withSettledWorkflow } from "./exchange-events";
 import type { Exchange } from "./types";
 
@@ -16,6 +17,18 @@ describe("applyChatEvent", () => {
     expect(replaced.answer).toBe("内容已被替换");
     const failed = applyChatEvent(replaced, { event: "error", status: 400, code: "completion_request_error", message: "模型调用失败，请稍后重试" });
     expect(failed).toMatchObject({ status: "error", error: { message: "模型调用失败，请稍后重试", statusCode: 400 }, answer: "内容已被替换" });
+  });
+
+  it("reads a malformed known event's bad fields as absent and an unknown event for its ids only", () => {
+    const parsed = (json: unknown) => parseDifyEvent(json) as DifyEvent;
+    const bad = applyChatEvent({ ...start, answer: "你" }, parsed({ event: "message", task_id: "t1", answer: 42 }));
+    expect(bad).toMatchObject({ answer: "你", taskId: "t1", status: "streaming" });
+    const badError = applyChatEvent(start, parsed({ event: "error", status: "500", message: "" }));
+    expect(badError).toMatchObject({ status: "error", error: { message: "回答失败，请重试", statusCode: 0 } });
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const unknown = applyChatEvent({ ...start, answer: "你" }, parsed({ event: "human_input_required", task_id: "t2", message_id: "m2", answer: "不该出现" }));
+    expect(unknown).toMatchObject({ answer: "你", taskId: "t2", messageId: "m2", status: "streaming" });
+    vi.restoreAllMocks();
   });
 
   it("adds the assistant's files to the answer", () => {

@@ -1,6 +1,7 @@
 import type { DifyStreamEvent } from "@/features/ai-runtime";
+import { isKnownDifyEvent, unhandledDifyEvent } from "@/features/dify-events";
 import { agentStepFrom, stepsFromHistory, upsertStep } from "./agent-steps";
-import { applyWorkflowEventToChat, failedNodeTitle, isWorkflowEvent, settleChatWorkflow } from "./chat-workflow";
+import { applyWorkflowEventToChat, failedNodeTitle, settleChatWorkflow } from "./chat-workflow";
 import { citationsFrom } from "./citations";
 import type { Exchange, HistoryMessage } from "./types";
 
@@ -12,22 +13,28 @@ export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent, now =
     taskId: str(event.task_id) ?? exchange.taskId,
     messageId: str(event.message_id) ?? (event.event === "message" || event.event === "message_end" || event.event === "agent_message" ? str(event.id) : undefined) ?? exchange.messageId,
   };
-  // Chatflow apps: the workflow's own events (chat-workflow.ts).
-  if (isWorkflowEvent(event)) return { ...exchange, ...ids, workflow: applyWorkflowEventToChat(exchange.workflow, event, now) };
+  // Events of a newer Dify: only their ids.
+  if (!isKnownDifyEvent(event)) return { ...exchange, ...ids };
   switch (event.event) {
+    // Chatflow apps: the workflow's own events (chat-workflow.ts).
+    case "workflow_started":
+    case "node_started":
+    case "node_finished":
+    case "node_retry":
+    case "workflow_finished":
+      return { ...exchange, ...ids, workflow: applyWorkflowEventToChat(exchange.workflow, event, now) };
     case "message":
     case "agent_message":
-      return { ...exchange, ...ids, answer: exchange.answer + (typeof event.answer === "string" ? event.answer : "") };
+      return { ...exchange, ...ids, answer: exchange.answer + (event.answer ?? "") };
     case "message_replace":
       return {
         ...exchange,
         ...ids,
-        answer: typeof event.answer === "string" ? event.answer : exchange.answer,
+        answer: event.answer ?? exchange.answer,
         ...(event.reason === "output_moderation" ? { moderated: true } : {}),
       };
     case "message_end": {
-      const metadata = event.metadata as { retriever_resources?: unknown } | undefined;
-      const citations = citationsFrom(metadata?.retriever_resources);
+      const citations = citationsFrom(event.metadata?.retriever_resources);
       return { ...exchange, ...ids, ...(citations ? { citations } : {}) };
     }
     case "agent_thought": {
@@ -46,10 +53,24 @@ export function applyChatEvent(exchange: Exchange, event: DifyStreamEvent, now =
       const failedNode = exchange.workflow?.status === "failed" ? failedNodeTitle(exchange.workflow) : undefined;
       const message = exchange.workflow?.status === "failed" ? `工作流运行失败${failedNode ? `：「${failedNode}」节点出错` : ""}，请重试` : (str(event.message) ?? "回答失败，请重试");
       const workflow = settleChatWorkflow(exchange.workflow, "failed", now);
-      return { ...exchange, status: "error", error: { message, statusCode: typeof event.status === "number" ? event.status : 0 }, ...(workflow ? { workflow } : {}) };
+      return { ...exchange, status: "error", error: { message, statusCode: event.status ?? 0 }, ...(workflow ? { workflow } : {}) };
     }
-    default:
+    // Progress the answer does not show (nodes inside iterations and loops), reasoning of a chatflow's
+    // LLM node (its text arrives in `message`), workflow-app text, audio and keep-alives.
+    case "iteration_started":
+    case "iteration_next":
+    case "iteration_completed":
+    case "loop_started":
+    case "loop_next":
+    case "loop_completed":
+    case "reasoning_chunk":
+    case "text_chunk":
+    case "tts_message":
+    case "tts_message_end":
+    case "ping":
       return { ...exchange, ...ids };
+    default:
+      return unhandledDifyEvent(event);
   }
 }
 

@@ -23,4 +23,4 @@ export { localId } from "./local-id";
 export { splitThinking } from "./think";
 export { formatSeconds, NODE_STATUS_LABEL, NodeProgress } from "./components/node-progress";
 export { nodeTypeLabel } from "./node-type-labels";
-export { applyNodeEvent, isNodeEvent, settleNodes, type NodeRun, type NodeStatus } from "./workflow-nodes";
+export { applyNodeEvent, isNodeEvent, settleNodes, type NodeEvent, type NodeRun, type NodeStatus } from "./workflow-nodes";

@@ -1,4 +1,5 @@
 import { createParser } from "eventsource-parser";
+import { parseDifyEvent } from "@/features/dify-events";
 import { DifyRequestError, errorFromResponse, isAbortError, NETWORK_MESSAGE } from "./errors";
 import type { DifyStreamEvent } from "./types";
 
@@ -41,7 +42,8 @@ export async function streamDify(url: string, body: unknown, options: StreamOpti
   if ((response.headers.get("content-type") ?? "").includes("application/json")) {
     const json: unknown = await response.json().catch(() => null);
     if (!json || typeof json !== "object") throw new DifyRequestError(0, INVALID_STREAM);
-    onEvent({ event: "message", ...(json as Record<string, unknown>) } as DifyStreamEvent);
+    const event = parseDifyEvent({ event: "message", ...(json as Record<string, unknown>) });
+    if (event) onEvent(event);
     return "closed";
   }
 
@@ -56,9 +58,8 @@ export async function streamDify(url: string, body: unknown, options: StreamOpti
         malformed = true;
         return;
       }
-      if (parsed && typeof parsed === "object" && typeof (parsed as { event?: unknown }).event === "string") {
-        onEvent(parsed as DifyStreamEvent);
-      }
+      const event = parseDifyEvent(parsed);
+      if (event) onEvent(event);
     },
   });
 

@@ -59,10 +59,7 @@ export interface DifyFileRef {
   url?: string;
 }
 
-/** One parsed SSE event: Dify puts the event type in the JSON `event` property. */
-export interface DifyStreamEvent {
-  event: string;
-  [key: string]: unknown;
-}
+/** One parsed SSE event (typed by the shared parser in features/dify-events). */
+export type { DifyEvent as DifyStreamEvent } from "@/features/dify-events";
 
 export type Rating = "like" | "dislike" | null;

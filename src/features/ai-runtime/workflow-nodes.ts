@@ -1,4 +1,4 @@
-import type { DifyStreamEvent } from "./types";
+import { isKnownDifyEvent, type DifyEvent, type DifyEventOf } from "@/features/dify-events";
 
 /**
  * A workflow's nodes as the SSE events tell them (reference §6.5): the workflow page and a chatflow's
@@ -23,21 +23,20 @@ export interface NodeRun {
 
 const NODE_STATUSES: readonly string[] = ["running", "succeeded", "failed", "stopped", "exception", "paused"];
 
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 const number = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 
+export type NodeEvent = DifyEventOf<"node_started" | "node_finished" | "node_retry">;
+
 /** Whether the event changes the node list (the callers' other events leave it as it is). */
-export function isNodeEvent(event: DifyStreamEvent): boolean {
-  return event.event === "node_started" || event.event === "node_finished" || event.event === "node_retry";
+export function isNodeEvent(event: DifyEvent): event is NodeEvent {
+  return isKnownDifyEvent(event) && (event.event === "node_started" || event.event === "node_finished" || event.event === "node_retry");
 }
 
 /** The node list after one `node_started` / `node_finished` / `node_retry`; other events return it unchanged. */
-export function applyNodeEvent(nodes: NodeRun[], event: DifyStreamEvent, now: number): NodeRun[] {
+export function applyNodeEvent(nodes: NodeRun[], event: DifyEvent, now: number): NodeRun[] {
   if (!isNodeEvent(event)) return nodes;
-  const data = record(event.data);
+  const data: NonNullable<NodeEvent["data"]> = event.data ?? {};
   // Nodes inside iterations and loops repeat per round: the iteration node itself stands for them.
   if (data.iteration_id || data.loop_id) return nodes;
   if (event.event === "node_started") {

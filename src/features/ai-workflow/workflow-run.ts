@@ -1,4 +1,5 @@
 import { applyNodeEvent, settleNodes, type DifyStreamEvent, type NodeRun } from "@/features/ai-runtime";
+import { isKnownDifyEvent, unhandledDifyEvent } from "@/features/dify-events";
 
 export type RunStatus = "idle" | "running" | "succeeded" | "failed" | "stopped" | "partial-succeeded" | "paused" | "error";
 
@@ -32,8 +33,9 @@ const FINISHED: readonly string[] = ["succeeded", "failed", "stopped", "partial-
 
 /** What one SSE event of `workflows/run` does to the run shown (reference §6.5). */
 export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEvent, now: number): WorkflowRunState {
-  const data = record(event.data);
   const ids = { taskId: text(event.task_id) ?? state.taskId, runId: text(event.workflow_run_id) ?? state.runId };
+  // Events of a newer Dify: only their ids.
+  if (!isKnownDifyEvent(event)) return { ...state, ...ids };
   switch (event.event) {
     case "workflow_started":
       return { ...state, ...ids };
@@ -42,8 +44,9 @@ export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEve
     case "node_retry":
       return { ...state, ...ids, nodes: applyNodeEvent(state.nodes, event, now) };
     case "text_chunk":
-      return { ...state, ...ids, text: state.text + (typeof data.text === "string" ? data.text : "") };
+      return { ...state, ...ids, text: state.text + (event.data?.text ?? "") };
     case "workflow_finished": {
+      const data: NonNullable<typeof event.data> = event.data ?? {};
       const status = text(data.status) ?? "succeeded";
       return {
         ...state,
@@ -64,8 +67,27 @@ export function applyWorkflowEvent(state: WorkflowRunState, event: DifyStreamEve
         error: { message: text(event.message) ?? "工作流运行失败", statusCode: number(event.status) ?? 0 },
         nodes: settleNodes(state.nodes, "failed"),
       };
-    default:
+    // Progress the page does not show (nodes inside iterations and loops), thinking, chat-only events
+    // (a workflow app sends none), audio and keep-alives.
+    case "iteration_started":
+    case "iteration_next":
+    case "iteration_completed":
+    case "loop_started":
+    case "loop_next":
+    case "loop_completed":
+    case "reasoning_chunk":
+    case "message":
+    case "agent_message":
+    case "agent_thought":
+    case "message_file":
+    case "message_end":
+    case "message_replace":
+    case "tts_message":
+    case "tts_message_end":
+    case "ping":
       return { ...state, ...ids };
+    default:
+      return unhandledDifyEvent(event);
   }
 }
 

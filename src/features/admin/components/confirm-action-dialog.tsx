@@ -1,8 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { adminCopy } from "../copy";
 
 type ConfirmActionDialogProps = {
@@ -32,22 +31,17 @@ export function ConfirmActionDialog({ trigger, title, description, confirmLabel,
     }
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-            {adminCopy.actions.cancel}
-          </Button>
-          <Button variant={destructive ? "destructive" : "default"} onClick={confirm} disabled={pending}>
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !pending && setOpen(next)}
+      trigger={trigger}
+      title={title}
+      description={description}
+      cancelLabel={adminCopy.actions.cancel}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      pending={pending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { adminCopy } from "../copy";
@@ -33,35 +33,26 @@ export function DeleteUserDialog({ userId, who, expected }: DeleteUserDialogProp
     }
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (pending) return;
         setOpen(next);
         setTyped("");
       }}
+      trigger={<Button variant="destructive">{copy.deleteUser}</Button>}
+      title={copy.deleteTitle}
+      description={copy.deleteDescription(who)}
+      cancelLabel={copy.cancel}
+      confirmLabel={copy.deleteConfirm}
+      pending={pending}
+      confirmDisabled={!matches}
+      onConfirm={() => void confirm()}
     >
-      <DialogTrigger asChild>
-        <Button variant="destructive">{copy.deleteUser}</Button>
-      </DialogTrigger>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{copy.deleteTitle}</DialogTitle>
-          <DialogDescription>{copy.deleteDescription(who)}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-1.5">
-          <Label htmlFor="delete-confirm">{copy.deleteTypeLabel(expected)}</Label>
-          <Input id="delete-confirm" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-            {copy.cancel}
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={!matches || pending}>
-            {copy.deleteConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <div className="grid gap-1.5">
+        <Label htmlFor="delete-confirm">{copy.deleteTypeLabel(expected)}</Label>
+        <Input id="delete-confirm" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </div>
+    </ConfirmDialog>
   );
 }

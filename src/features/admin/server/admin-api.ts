@@ -21,6 +21,7 @@ import { plansRoutes } from "../plans/server/plans-routes";
 import { sessionRoutes } from "../sessions/server/session-routes";
 import { orderRoutes } from "../orders/server/order-routes";
 import { appsRoutes } from "../apps/server/apps-routes";
+import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
   /** The clock of the freshness check (tests move it). */
@@ -57,7 +58,7 @@ const actorOf = (request: Request, admin: AdminSession): AdminActor => ({ userId
 const noStore = { "Cache-Control": "private, no-store" };
 const json = (body: unknown) => Response.json(body, { headers: noStore });
 
-const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+const pageParam = (url: URL) => parsePageNumber(url.searchParams.get("page"));
 
 const routes: Route[] = [
   ...quotaRoutes,

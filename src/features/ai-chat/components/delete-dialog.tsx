@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { messageOf } from "@/features/ai-runtime";
 import { toast } from "@/lib/toast";
 import type { Conversation } from "../types";
@@ -24,21 +23,15 @@ export function DeleteDialog({ conversation, onOpenChange, onDelete }: { convers
     }
   }
   return (
-    <Dialog open={conversation !== null} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>删除对话？</DialogTitle>
-          <DialogDescription>「{conversation?.name}」及其中的全部消息将被删除，无法恢复。</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">取消</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-            {busy ? "删除中…" : "确认删除"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={conversation !== null}
+      onOpenChange={onOpenChange}
+      title="删除对话？"
+      description={`「${conversation?.name ?? ""}」及其中的全部消息将被删除，无法恢复。`}
+      cancelLabel="取消"
+      confirmLabel={busy ? "删除中…" : "确认删除"}
+      confirmDisabled={busy}
+      onConfirm={() => void confirm()}
+    />
   );
 }

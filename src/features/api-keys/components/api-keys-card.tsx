@@ -2,9 +2,9 @@
 
 import { KeyRound, Plus } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { PublicAiApp } from "@/features/ai-apps";
 import { ApiError, apiFetch } from "@/lib/fetch";
@@ -91,28 +91,18 @@ export function ApiKeysCard({ initialKeys, apps }: { initialKeys: ApiKeySummary[
         )}
       </CardContent>
       <CreateApiKeyDialog open={creating} onOpenChange={setCreating} apps={apps} onCreated={(key) => setKeys((current) => [key, ...current])} />
-      <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>{revoking ? copy.revokeTitle(revoking.name) : ""}</DialogTitle>
-            <DialogDescription>{copy.revokeDescription}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{copy.keep}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                if (revoking) void revoke(revoking);
-                setRevoking(null);
-              }}
-            >
-              {copy.revoke}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={revoking ? copy.revokeTitle(revoking.name) : ""}
+        description={copy.revokeDescription}
+        cancelLabel={copy.keep}
+        confirmLabel={copy.revoke}
+        onConfirm={() => {
+          if (revoking) void revoke(revoking);
+          setRevoking(null);
+        }}
+      />
     </Card>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog as SharedConfirmDialog } from "@/components/confirm-dialog";
 import { billingCopy } from "../copy";
 
 type ConfirmDialogProps = {
@@ -13,30 +12,20 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
-/** Asks once more before a subscription change (cancel, downgrade). */
+/** Asks once more before a subscription change (cancel, downgrade); backing out is 保留. */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{billingCopy.billing.keep}</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              onConfirm();
-              onOpenChange(false);
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <SharedConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      cancelLabel={billingCopy.billing.keep}
+      confirmLabel={confirmLabel}
+      onConfirm={() => {
+        onConfirm();
+        onOpenChange(false);
+      }}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { ThinkSplitter } from "@/features/ai-models/server";
+import { isKnownDifyEvent, unhandledDifyEvent, type DifyEvent } from "@/features/dify-events";
 
 type Json = Record<string, unknown>;
 
@@ -49,43 +50,61 @@ export class DifyAnswer {
   private streamedText = false;
 
   /** The parts one event adds (none for progress and ping events). */
-  observe(event: Json): AnswerPart[] {
+  observe(event: DifyEvent): AnswerPart[] {
     this.conversationId ||= str(event.conversation_id) || undefined;
     this.messageId ??= str(event.message_id) ?? str(event.workflow_run_id);
-    const data = obj(event.data);
+    if (!isKnownDifyEvent(event)) return [];
     switch (event.event) {
       case "message":
       case "agent_message":
-        return this.text(str(event.answer) ?? "");
+        return this.text(event.answer ?? "");
       case "message_replace": {
-        const content = str(event.answer);
+        const content = event.answer;
         if (content === undefined) return [];
         this.filtered = true;
         return [{ kind: "replace", content }];
       }
       case "text_chunk":
-        return this.text(str(data?.text) ?? "");
+        return this.text(event.data?.text ?? "");
       case "reasoning_chunk": {
         // Chatflows and workflows stream an LLM node's thinking apart from the text.
-        const reasoning = str(data?.reasoning) ?? "";
+        const reasoning = event.data?.reasoning ?? "";
         return reasoning ? [{ kind: "delta", content: "", reasoning }] : [];
       }
       case "message_end": {
-        const usage = obj(obj(event.metadata)?.usage);
+        const usage = event.metadata?.usage;
         if (usage) this.usage = usageOf(usage);
         return [];
       }
       case "workflow_finished": {
+        const data = event.data;
         if (data?.status === "failed" || data?.status === "stopped") {
-          return [{ kind: "error", status: 500, code: "workflow_failed", message: str(data.error) || "工作流运行失败" }];
+          return [{ kind: "error", status: 500, code: "workflow_failed", message: data.error || "工作流运行失败" }];
         }
         this.usage ??= { prompt_tokens: 0, completion_tokens: int(data?.total_tokens), total_tokens: int(data?.total_tokens) };
         return this.streamedText ? [] : this.text(outputsText(data?.outputs));
       }
       case "error":
-        return [{ kind: "error", status: int(event.status) || 500, code: str(event.code), message: str(event.message) || "AI 服务暂时不可用，请稍后重试" }];
-      default:
+        return [{ kind: "error", status: int(event.status) || 500, code: event.code, message: event.message || "AI 服务暂时不可用，请稍后重试" }];
+      // Progress, agent steps, files and audio have no place in an OpenAI answer.
+      case "agent_thought":
+      case "message_file":
+      case "workflow_started":
+      case "node_started":
+      case "node_finished":
+      case "node_retry":
+      case "iteration_started":
+      case "iteration_next":
+      case "iteration_completed":
+      case "loop_started":
+      case "loop_next":
+      case "loop_completed":
+      case "tts_message":
+      case "tts_message_end":
+      case "ping":
         return [];
+      default:
+        return unhandledDifyEvent(event);
     }
   }
 

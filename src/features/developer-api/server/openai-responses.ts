@@ -1,4 +1,5 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
+import { parseDifyEvent } from "@/features/dify-events";
 import { DifyAnswer, type AnswerError, type AnswerPart } from "./dify-answer";
 import { fromProxyError, openAiError, openAiErrorBody } from "./openai-errors";
 
@@ -30,12 +31,14 @@ async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }
   for (;;) {
     const { done, value } = await events.read();
     if (done) return;
-    let event: Json;
+    let json: unknown;
     try {
-      event = JSON.parse(value.data) as Json;
+      json = JSON.parse(value.data);
     } catch {
       continue;
     }
+    const event = parseDifyEvent(json);
+    if (!event) continue;
     const parts = answer.observe(event);
     if (parts.length > 0) yield parts;
   }

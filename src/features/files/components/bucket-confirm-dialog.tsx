@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { filesCopy } from "../copy";
 
 export type BucketChange = { kind: "empty" | "delete"; id: string; name: string };
@@ -30,35 +29,25 @@ export function BucketConfirmDialog({
     if (!failure) onOpenChange(false);
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={change !== null}
       onOpenChange={(open) => {
         if (pending) return;
         setProblem(null);
         onOpenChange(open);
       }}
+      title={emptying ? filesCopy.emptyBucketTitle : filesCopy.deleteBucketTitle}
+      description={change ? (emptying ? filesCopy.emptyBucketDescription(change.name) : filesCopy.deleteBucketDescription(change.name)) : null}
+      cancelLabel={filesCopy.cancel}
+      confirmLabel={pending ? filesCopy.deleting : emptying ? filesCopy.confirmEmpty : filesCopy.confirmDelete}
+      pending={pending}
+      onConfirm={() => void confirm()}
     >
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{emptying ? filesCopy.emptyBucketTitle : filesCopy.deleteBucketTitle}</DialogTitle>
-          <DialogDescription>{change ? (emptying ? filesCopy.emptyBucketDescription(change.name) : filesCopy.deleteBucketDescription(change.name)) : null}</DialogDescription>
-        </DialogHeader>
-        {problem ? (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              {filesCopy.cancel}
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
-            {pending ? filesCopy.deleting : emptying ? filesCopy.confirmEmpty : filesCopy.confirmDelete}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      {problem ? (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </ConfirmDialog>
   );
 }

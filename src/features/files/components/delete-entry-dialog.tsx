@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { filesCopy } from "../copy";
 import type { Entry } from "../lib/entries";
 
@@ -24,25 +23,15 @@ export function DeleteEntryDialog({ entry, onOpenChange, onConfirm }: DeleteEntr
     if (deleted) onOpenChange(false);
   };
   return (
-    <Dialog open={entry !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{filesCopy.deleteTitle}</DialogTitle>
-          <DialogDescription>
-            {entry ? (entry.kind === "folder" ? filesCopy.deleteFolder(entry.name) : filesCopy.deleteFile(entry.name)) : null}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              {filesCopy.cancel}
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
-            {pending ? filesCopy.deleting : filesCopy.confirmDelete}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={entry !== null}
+      onOpenChange={(open) => !pending && onOpenChange(open)}
+      title={filesCopy.deleteTitle}
+      description={entry ? (entry.kind === "folder" ? filesCopy.deleteFolder(entry.name) : filesCopy.deleteFile(entry.name)) : null}
+      cancelLabel={filesCopy.cancel}
+      confirmLabel={pending ? filesCopy.deleting : filesCopy.confirmDelete}
+      pending={pending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

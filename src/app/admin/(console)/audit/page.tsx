@@ -6,6 +6,7 @@ import { listSecurityEvents } from "@/features/auth/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
 import { cn } from "@/lib/utils";
+import { parsePageNumber } from "@/lib/pagination";
 
 export const generateMetadata = () => adminPageMetadata(adminCopy.audit.title);
 export const unstable_dynamicStaleTime = 0;
@@ -19,7 +20,7 @@ const one = (value: Param) => (typeof value === "string" ? value.slice(0, 100) :
 export default async function AdminAuditPage({ searchParams }: Props) {
   await requireAdminPage();
   const params = await searchParams;
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(one(params.page) ?? "1", 10) || 1));
+  const page = parsePageNumber(one(params.page));
   const security = one(params.view) === "security";
   const copy = adminCopy.audit;
   const tab = (active: boolean) => cn("rounded-md px-3 py-1.5 text-sm", active ? "bg-muted font-medium" : "text-muted-foreground hover:text-foreground");

@@ -8,6 +8,7 @@ import { listInvoiceRequests, parseInvoiceStatus } from "@/features/admin/invoic
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
+import { parsePageNumber } from "@/lib/pagination";
 
 export const generateMetadata = () => adminPageMetadata(copy.title);
 export const unstable_dynamicStaleTime = 0;
@@ -19,7 +20,7 @@ export default async function AdminInvoicesPage({ searchParams }: Props) {
   await requireAdminPage();
   const params = await searchParams;
   const status = parseInvoiceStatus(typeof params.status === "string" ? params.status : null);
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
+  const page = parsePageNumber(params.page);
   const list = await listInvoiceRequests(await getDatabase(), { status, page });
   return (
     <div className="grid gap-6">

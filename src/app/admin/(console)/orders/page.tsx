@@ -7,6 +7,7 @@ import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
 import { cn } from "@/lib/utils";
+import { parsePageNumber } from "@/lib/pagination";
 
 export const generateMetadata = () => adminPageMetadata(copy.title);
 export const unstable_dynamicStaleTime = 0;
@@ -22,7 +23,7 @@ export default async function AdminOrdersPage({ searchParams }: Props) {
   const params = await searchParams;
   const read = (key: string) => (typeof params[key] === "string" ? (params[key] as string) : null);
   const query = parseOrderQuery(read);
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(read("page") ?? "1", 10) || 1));
+  const page = parsePageNumber(read("page"));
   const payments = read("view") === "payments";
   const db = await getDatabase();
   const tab = (active: boolean) => cn("rounded-md px-3 py-1.5 text-sm", active ? "bg-muted font-medium" : "text-muted-foreground hover:text-foreground");

@@ -5,6 +5,7 @@ import { MonthGrantsTable, quotaCopy } from "@/features/admin/quota";
 import { listMonthGrants } from "@/features/admin/quota/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
+import { parsePageNumber } from "@/lib/pagination";
 
 export const generateMetadata = () => adminPageMetadata(quotaCopy.title);
 export const unstable_dynamicStaleTime = 0;
@@ -15,7 +16,7 @@ type Props = { searchParams: Promise<{ page?: string | string[] }> };
 export default async function AdminQuotaPage({ searchParams }: Props) {
   await requireAdminPage();
   const params = await searchParams;
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
+  const page = parsePageNumber(params.page);
   const result = await listMonthGrants(await getDatabase(), { page });
   return (
     <div className="grid gap-6">

@@ -3,6 +3,7 @@ import { AdminPagination, adminCopy, NewUserDialog, UsersSearchForm, UsersTable 
 import { adminPageMetadata, requireAdminPage, searchUsers } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
+import { parsePageNumber } from "@/lib/pagination";
 
 export const generateMetadata = () => adminPageMetadata(adminCopy.users.title);
 export const unstable_dynamicStaleTime = 0;
@@ -13,7 +14,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
   await requireAdminPage();
   const params = await searchParams;
   const query = (typeof params.q === "string" ? params.q : "").slice(0, 200);
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
+  const page = parsePageNumber(params.page);
   const result = await searchUsers(await getDatabase(), { query, page });
   const copy = adminCopy.users;
   return (

@@ -4,9 +4,10 @@ import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
 import type { AdminRoute } from "../../server/admin-api";
 import { listInvoiceRequests, markInvoiceIssued, markIssuedBody, parseInvoiceStatus } from "./invoice-queue";
+import { parsePageNumber } from "@/lib/pagination";
 
 const json = (body: unknown) => Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
-const pageOf = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+const pageOf = (url: URL) => parsePageNumber(url.searchParams.get("page"));
 
 /** 发票: `GET /api/admin/invoices?status=pending|issued|all&page=` and `POST /api/admin/invoices/{id}/issue {invoiceNumber?}`. */
 export const invoiceRoutes: AdminRoute[] = [

@@ -11,6 +11,7 @@ import { getOrderDetail } from "./order-detail";
 import { listOrders } from "./order-list";
 import { listAllPayments } from "./payment-list";
 import { parseOrderQuery } from "./order-query";
+import { parsePageNumber } from "@/lib/pagination";
 
 /** `amount` is typed in 元 and read exactly as 分 (text, never a float); `requestId` is one per dialog. */
 export const refundBody = z
@@ -22,7 +23,7 @@ export const refundBody = z
   .strict();
 
 const json = (body: unknown) => Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
-const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+const pageParam = (url: URL) => parsePageNumber(url.searchParams.get("page"));
 
 /**
  * 订单: `GET /api/admin/orders?status=&provider=&from=&to=&user=&page=`, `GET /api/admin/orders.csv?<same>[&view=payments]`,

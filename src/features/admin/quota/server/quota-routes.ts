@@ -5,11 +5,12 @@ import { visitorIp } from "@/lib/supabase/visitor-ip";
 import type { AdminRoute } from "../../server/admin-api";
 import { listMonthGrants } from "./month-grants";
 import { changeUserPlan, grantQuota, quotaGrantBody, userPlanBody } from "./quota-actions";
+import { parsePageNumber } from "@/lib/pagination";
 
 const actorOf = (request: Request, userId: string) => ({ userId, ip: visitorIp(request.headers) ?? null });
 const json = (body: unknown) => Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 
-const pageParam = (url: URL) => Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+const pageParam = (url: URL) => parsePageNumber(url.searchParams.get("page"));
 
 /**
  * 额度: `GET /api/admin/quota-grants?page=` (the month's grants, 50 a page, as on /admin/quota),

@@ -1,17 +1,8 @@
 "use client";
 
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { authCopy } from "../../copy";
 import { useAuth } from "../use-auth";
 import { usePendingAction } from "../use-pending-action";
@@ -35,28 +26,20 @@ export function RemoveFactorDialog({ factorId, name, onRemoved }: { factorId: st
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button type="button" variant="outline" size="sm" aria-label={copy.removeLabel(name)}>
           {copy.remove}
         </Button>
-      </DialogTrigger>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{copy.confirmTitle}</DialogTitle>
-          <DialogDescription>{copy.confirmDescription}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={pending}>
-              {copy.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="button" variant="destructive" disabled={pending} onClick={remove}>
-            {copy.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={copy.confirmTitle}
+      description={copy.confirmDescription}
+      cancelLabel={copy.cancel}
+      confirmLabel={copy.confirm}
+      pending={pending}
+      onConfirm={remove}
+    />
   );
 }
