@@ -4,7 +4,7 @@
  * src/lib/net/hardened-server.mjs, which decides the visitor's address once per request (socket
  * peer, or what a TRUSTED_PROXIES proxy wrote), overwrites the X-Forwarded-* headers everything
  * else reads, caps bodies and times out slow requests. `next start` would keep a client's own
- * X-Forwarded-For, so start-up (src/lib/startup.ts) refuses to run in production without the marker
+ * X-Forwarded-For, so start-up (src/server/startup.ts) refuses to run in production without the marker
  * this file sets.
  *
  *   node server.mjs [--port 3000] [--hostname 0.0.0.0] [--keepAliveTimeout 65000] [--dev]
@@ -16,7 +16,7 @@ import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
 
-/** Set for the app: src/lib/startup.ts refuses to serve in production without it. */
+/** Set for the app: src/server/startup.ts refuses to serve in production without it. */
 export const SERVER_MARKER = "SPARK_HARDENED_SERVER";
 
 const { values } = parseArgs({

@@ -42,3 +42,5 @@ export {
   type CalendarDate,
 } from "./calendar";
 export type { CheckoutAvailability } from "./checkout-methods";
+export { PAYMENT_PROVIDER_IDS, providerLabel, QR_PROVIDERS } from "./payment-providers";
+export type { ProviderName } from "./payment-provider-definition";

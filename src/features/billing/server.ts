@@ -30,6 +30,8 @@ export { setPlanByOperator } from "./server/operator-plan";
 export { listOrdersWithInvoices, requestInvoice } from "./server/invoices/invoice-requests";
 export { isOrderRefunded } from "./server/invoices/order-refunds";
 export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView } from "./server/reminders/renewal-reminders";
+export { getWechatPay } from "./server/wechat-pay";
+export { startRenewalReminderJob } from "./server/reminders/reminder-job";
 export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, PlanCatalog, toPublicPlan, type BillingPlan } from "./server/plan-catalog";
 export { subscriberTokenQuota } from "./server/token-quota";
 export { paymentKeyOf, refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";

@@ -52,7 +52,7 @@ function withLaneHeaders(request: Request, response: Response): Response {
 
 const FAST_LANE_KEY = Symbol.for("sparkai.fast-lane");
 
-/** Called once at start-up (src/lib/startup.ts): from then on server.mjs hands these routes to the lane. */
+/** Called once at start-up (src/server/startup.ts): from then on server.mjs hands these routes to the lane. */
 export function openFastLane(lane: FastLane = createFastLane()): void {
   (globalThis as typeof globalThis & { [FAST_LANE_KEY]?: FastLane })[FAST_LANE_KEY] = lane;
 }

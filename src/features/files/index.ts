@@ -2,5 +2,3 @@
 export { StorageBrowser } from "./components/storage-browser";
 export { decodeKeySegment, encodeKeySegment, nameProblem } from "./lib/object-names";
 export { formatBytes } from "./lib/format";
-export { onStorageOrigin } from "./lib/storage-origin";
-export { storageUrlNow } from "./hooks/use-storage-origin";

@@ -2,10 +2,9 @@ import path from "node:path";
 import type { Hono } from "hono";
 import { authConfigFromEnv, type AuthService } from "@/embedded/auth";
 import { createEmbeddedGateway } from "@/embedded/gateway";
-import { storageQuotaBytes } from "@/features/files/server";
 import type { Outbox } from "@/embedded/outbox";
 import { smsProviderFromEnv } from "@/embedded/outbox/sms/sms-provider-from-env";
-import { getDatabase } from "@/lib/db";
+import { getDatabase, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 
 /**
@@ -23,6 +22,20 @@ export type EmbeddedServices = {
 // Kept on globalThis: route handlers, the proxy and server components are separate bundles of one
 // process, and the dev server re-evaluates modules on every edit.
 const SERVICES_KEY = Symbol.for("sparkai.embedded-services");
+const STORAGE_QUOTA_KEY = Symbol.for("sparkai.embedded-storage-quota");
+
+/** A user's storage quota in bytes (null: no limit). */
+export type StorageQuotaOfUser = (db: Database, userId: string) => Promise<number | null>;
+type Holder = typeof globalThis & { [SERVICES_KEY]?: Promise<EmbeddedServices>; [STORAGE_QUOTA_KEY]?: StorageQuotaOfUser };
+
+/**
+ * Where the embedded storage learns each user's quota (the files feature's, from the user's plan):
+ * the composition root provides it at start-up (src/server/startup.ts), before any request, so src/lib
+ * wires no feature itself. Until then — only in tests that skip start-up — there is no limit.
+ */
+export function provideStorageQuota(quotaOfUser: StorageQuotaOfUser): void {
+  (globalThis as Holder)[STORAGE_QUOTA_KEY] = quotaOfUser;
+}
 
 async function startEmbeddedServices(): Promise<EmbeddedServices> {
   const env = getEnv();
@@ -35,7 +48,7 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
     smtpFrom: env.SMTP_FROM,
     // Per-user storage quota from the user's plan; the storage service itself knows no plans.
     storage: {
-      storageQuota: (userId) => storageQuotaBytes(db, userId),
+      storageQuota: async (userId) => (await (globalThis as Holder)[STORAGE_QUOTA_KEY]?.(db, userId)) ?? null,
       signedUrlMaxSeconds: env.STORAGE_SIGNED_URL_MAX_SECONDS,
     },
     // AUTH_SMS_PROVIDER (阿里云 / 腾讯云) sends real SMS; without it codes only exist where the dev outbox shows them.
@@ -48,7 +61,7 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
 
 /** The embedded services of this process, started on first use. */
 export function getEmbeddedServices(): Promise<EmbeddedServices> {
-  const holder = globalThis as typeof globalThis & { [SERVICES_KEY]?: Promise<EmbeddedServices> };
+  const holder = globalThis as Holder;
   const existing = holder[SERVICES_KEY];
   if (existing) return existing;
   const starting = startEmbeddedServices();

@@ -1,4 +1,4 @@
-import { PAYMENT_PROVIDER_IDS, type ProviderName } from "@/features/billing/payment-providers";
+import { PAYMENT_PROVIDER_IDS, type ProviderName } from "@/features/billing";
 
 export const ORDER_STATUSES = ["pending", "paid", "canceled"] as const;
 /** The filter's providers: every payment provider, in the definitions' order. */

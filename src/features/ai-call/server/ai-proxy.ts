@@ -11,7 +11,7 @@ const PROXY_KEY = Symbol.for("sparkai.difyProxy");
 /**
  * The process's AI proxy (ai-apps) wired with billing's admission (quota and concurrent calls): the
  * only place it is built, so no caller — a route, the fast lane, `/v1`, the console's 连接测试 —
- * can get one without the check, whichever comes first. Start-up builds it (src/lib/startup.ts).
+ * can get one without the check, whichever comes first. Start-up builds it (src/server/startup.ts).
  */
 export function getAiProxy(): DifyProxy {
   const holder = globalThis as typeof globalThis & { [PROXY_KEY]?: DifyProxy };

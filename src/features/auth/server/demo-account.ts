@@ -1,5 +1,5 @@
 import "server-only";
-import { findUserByEmail } from "@/features/admin/server/admin-role";
+import { findUserByEmail } from "@/lib/supabase/admin-users";
 import { DEMO_ACCOUNT_FLAG, isDemoAccount } from "@/lib/demo-account-flag";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { getSupabaseConnection } from "@/lib/supabase/connection";

@@ -9,8 +9,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/lib/toast";
 import { filesCopy } from "../copy";
-import { useStorageUrl } from "../hooks/use-storage-origin";
-import { onStorageOrigin } from "../lib/storage-origin";
+import { onStorageOrigin } from "@/lib/supabase/storage-origin";
+import { useStorageUrl } from "@/lib/supabase/use-storage-origin";
 import type { FileEntry } from "../lib/entries";
 import { isImageType } from "../lib/limits";
 

@@ -9,8 +9,8 @@ import { storageErrorText } from "../lib/error-text";
 import { collectFolderKeys } from "../lib/folder-keys";
 import { EMPTY_FOLDER_PLACEHOLDER, encodeKeySegment } from "../lib/object-names";
 import { saveBlob } from "../lib/save-blob";
-import { onStorageOrigin } from "../lib/storage-origin";
-import { storageUrlNow } from "./use-storage-origin";
+import { onStorageOrigin } from "@/lib/supabase/storage-origin";
+import { storageUrlNow } from "@/lib/supabase/use-storage-origin";
 
 /** Storage's `remove` takes at most 1000 paths per request. */
 const REMOVE_BATCH = 1000;

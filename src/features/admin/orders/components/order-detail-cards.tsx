@@ -6,7 +6,7 @@ import { formatAdminDateTime } from "../../format";
 import { ordersCopy } from "../copy";
 import type { AdminOrderDetail } from "../types";
 import { orderUserLabel } from "./orders-table";
-import { providerLabel } from "@/features/billing/payment-providers";
+import { providerLabel } from "@/features/billing";
 
 const copy = ordersCopy.detail;
 

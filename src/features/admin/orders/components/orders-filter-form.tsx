@@ -5,7 +5,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ordersCopy as copy } from "../copy";
 import { ORDER_PROVIDERS, ORDER_STATUSES, type OrderQuery } from "../types";
-import { providerLabel } from "@/features/billing/payment-providers";
+import { providerLabel } from "@/features/billing";
 
 function csvHref(query: OrderQuery, payments: boolean): string {
   const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value));

@@ -4,7 +4,7 @@ import { formatAmountFen } from "@/features/billing";
 import { formatAdminDateTime } from "../../format";
 import { ordersCopy as copy } from "../copy";
 import type { AdminOrderRow } from "../types";
-import { providerLabel } from "@/features/billing/payment-providers";
+import { providerLabel } from "@/features/billing";
 
 export function orderUserLabel(user: AdminOrderRow["user"]): string {
   return user.email ?? user.phone ?? copy.deletedUser;

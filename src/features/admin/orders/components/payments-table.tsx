@@ -5,7 +5,7 @@ import { formatAdminDateTime } from "../../format";
 import { ordersCopy as copy } from "../copy";
 import type { AdminPaymentRow } from "../types";
 import { orderUserLabel } from "./orders-table";
-import { providerLabel } from "@/features/billing/payment-providers";
+import { providerLabel } from "@/features/billing";
 
 /** A page of every payment: charges, renewals (no order of their own) and refunds (negative). */
 export function PaymentsTable({ payments }: { payments: AdminPaymentRow[] }) {

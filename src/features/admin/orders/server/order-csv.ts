@@ -9,7 +9,7 @@ import { getPlanCatalog } from "@/features/billing/server";
 import { toOrderRow } from "./order-list";
 import { selectPayments, toPaymentRow } from "./payment-list";
 import { orderUsers } from "./order-users";
-import { providerLabel } from "@/features/billing/payment-providers";
+import { providerLabel } from "@/features/billing";
 
 /** A CSV export holds at most this many orders (newest first); narrow the filter for older ones. */
 export const ORDERS_CSV_LIMIT = 5_000;

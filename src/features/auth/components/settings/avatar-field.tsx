@@ -8,7 +8,8 @@ import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { useAuth } from "../use-auth";
 import { usePendingAction } from "../use-pending-action";
-import { onStorageOrigin, storageUrlNow } from "@/features/files";
+import { onStorageOrigin } from "@/lib/supabase/storage-origin";
+import { storageUrlNow } from "@/lib/supabase/use-storage-origin";
 
 const copy = authCopy.settings.profile;
 

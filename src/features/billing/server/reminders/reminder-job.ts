@@ -12,7 +12,7 @@ const FIRST_RUN_AFTER_MS = 60 * 1000;
 const JOB_KEY = Symbol.for("sparkai.billing.renewal-reminder-job");
 
 /**
- * The renewal reminders' periodic job, started once per process from src/lib/startup.ts. Several
+ * The renewal reminders' periodic job, started once per process from src/server/startup.ts. Several
  * processes may run it at once: each reminder is claimed in the database first (see
  * sendDueRenewalReminders), so it is mailed once. Mails go out the way the embedded auth's do:
  * by SMTP when SMTP_URL is set, else into the dev outbox.

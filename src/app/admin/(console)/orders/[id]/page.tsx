@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { OrderDetailCards, ordersCopy as copy, RefundOrderCard } from "@/features/admin/orders";
 import { getOrderDetail } from "@/features/admin/orders/server";
-import { providerLabel } from "@/features/billing/payment-providers";
+import { providerLabel } from "@/features/billing";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { requireCurrentUserId } from "@/features/auth/server";
 import { orderPagePath, requireLocalTestCheckout, showLocalOrderAsQr } from "@/features/billing/server";
-import { QR_PROVIDERS, type ProviderName } from "@/features/billing/payment-providers";
+import { QR_PROVIDERS, type ProviderName } from "@/features/billing";
 import { parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { z } from "@/lib/zod";

@@ -1,16 +1,13 @@
-import { grantListedAdmins } from "@/features/admin/server";
-import { autoconfirmAdminWarning } from "@/features/admin/server/admin-role";
+import { autoconfirmAdminWarning, grantListedAdmins } from "@/features/admin/server";
+import { getAiProxy } from "@/features/ai-call/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
-import { startExpiredOrdersJob } from "@/features/billing/server/china-checkout";
+import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
-import { ensurePlansSeeded } from "@/features/billing/server/plan-catalog";
-import { getProviders } from "@/features/billing/server/providers";
-import { getWechatPay } from "@/features/billing/server/wechat-pay";
-import { startRenewalReminderJob } from "@/features/billing/server/reminders/reminder-job";
-import { getAiProxy } from "@/features/ai-call/server";
-import { getDatabase, getDatabaseHandle } from "./db";
-import { getEnv } from "./env";
+import { storageQuotaBytes } from "@/features/files/server";
+import { getDatabase, getDatabaseHandle } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { provideStorageQuota } from "@/lib/supabase/embedded-services";
 
 /** Set by server.mjs, the only safe way to serve a production build. */
 const HARDENED_SERVER_MARKER = "SPARK_HARDENED_SERVER";
@@ -34,6 +31,8 @@ async function startServer() {
     console.error(`\n${NOT_THROUGH_OUR_SERVER}\n`);
     process.exit(1);
   }
+  // The embedded storage's per-user quota comes from the user's plan (the files feature).
+  provideStorageQuota(storageQuotaBytes);
   try {
     getEnv();
     // A half-configured 微信支付 (bad key, missing AppID) stops start-up, not the first payment.
