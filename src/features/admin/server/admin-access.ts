@@ -65,23 +65,32 @@ function roleCache(): TtlCache<boolean> {
   return holder[CACHE_KEY];
 }
 
-/** Whether the account is an operator right now, per the auth service (fails closed on outages). */
+/**
+ * Whether the account is an operator right now, per the auth service (fails closed on outages). A
+ * listed address still waiting for its mailbox proof is not remembered as "no": the visit right
+ * after the proof must find the role.
+ */
 async function liveAdmin(userId: string): Promise<boolean> {
+  const cache = roleCache();
+  const remembered = cache.get(userId);
+  if (remembered !== undefined) return remembered;
   try {
-    return await roleCache().getOrLoad(userId, async () => {
-      const admin = await createSupabaseAdminClient();
-      const { data, error } = await admin.auth.admin.getUserById(userId);
-      if (error) {
-        if (isAuthApiError(error) && error.status < 500) return false;
-        throw error;
-      }
-      // The demo account's password is public: it is nobody's operator, whatever its metadata says.
-      if (isDemoAccount(data.user.app_metadata)) return false;
-      if (hasAdminRole(data.user.app_metadata)) return true;
-      if (!isListedAdmin(data.user, adminEmails())) return false;
+    const admin = await createSupabaseAdminClient();
+    const { data, error } = await admin.auth.admin.getUserById(userId);
+    if (error) {
+      if (isAuthApiError(error) && error.status < 500) return false;
+      throw error;
+    }
+    // The demo account's password is public: it is nobody's operator, whatever its metadata says.
+    const demo = isDemoAccount(data.user.app_metadata);
+    const listed = !demo && !!data.user.email && adminEmails().includes(data.user.email.toLowerCase());
+    let operator = !demo && hasAdminRole(data.user.app_metadata);
+    if (!operator && !demo && isListedAdmin(data.user, adminEmails())) {
       await setAdminRole(admin, data.user, true);
-      return true;
-    });
+      operator = true;
+    }
+    if (operator || !listed) cache.set(userId, operator);
+    return operator;
   } catch (error) {
     console.warn("管理员身份核对失败", error);
     return false;
