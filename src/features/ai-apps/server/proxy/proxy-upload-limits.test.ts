@@ -53,12 +53,16 @@ function rawUpload(head: string) {
     socket.on("close", () => resolve(received));
   });
   socket.write(head);
+  // A write waits for the socket to drain — or for the answer or the close: a server that has cut the
+  // body off reads no more, so "drain" would never come.
   const write = (data: string | Buffer) =>
     new Promise<void>((resolve) => {
       if (socket.destroyed) return resolve();
       written += data.length;
-      if (socket.write(data)) resolve();
-      else socket.once("drain", resolve);
+      if (socket.write(data)) return resolve();
+      socket.once("drain", resolve);
+      socket.once("close", resolve);
+      void answered.then(() => resolve());
     });
   return { socket, answered, write, written: () => written };
 }
