@@ -4,7 +4,7 @@
 //   `server.ts` (server-only) and `proxy.ts` (for src/proxy.ts, whose bundle lacks the server-only
 //   condition); the console's sections (features/admin/<section>/) have their own. Routes may also
 //   import a feature's page components (`components/*.tsx`), so a page bundles only its own islands;
-//   test tooling may use a feature's test kit (`testing.ts`, `testing/`);
+//   test tooling may use a feature's test kit (`testing.ts`, `testing/`); scripts/ are tools, unchecked;
 // - src/lib, src/components and src/config are the floor: no feature, route or composition root is
 //   imported there;
 // - an embedded service stands alone: it knows nothing of the app that mounts it;
@@ -43,7 +43,7 @@ const zones = [
   },
   // Everything else outside the features.
   {
-    target: ["./src/!(features|app)/**", "./src/*.ts", "./scripts/**"],
+    target: ["./src/!(features|app)/**", "./src/*.ts"],
     from: ["./src/features/**"],
     except: PUBLIC_FILES,
     message: FEATURE_MESSAGE,
@@ -68,7 +68,8 @@ const zones = [
 /** Flat-config entries: the zones above and no cycles, for source files (tests may reach anywhere). */
 export const boundaryConfig = [
   {
-    files: ["src/**/*.{ts,tsx,mjs}", "scripts/**/*.{ts,mjs}"],
+    // Not scripts/: operator tools import the one module they need (a barrel would load the UI with it).
+    files: ["src/**/*.{ts,tsx,mjs}"],
     ignores: ["**/*.test.{ts,tsx}", "**/*test-kit.ts", "**/testing.ts", "**/testing/**"],
     // no-cycle follows imports: never into node_modules (slow, and not ours to judge).
     settings: { "import/ignore": ["node_modules"] },

@@ -10,7 +10,7 @@
  * visit grants the role again.
  */
 import { createClient } from "@supabase/supabase-js";
-import { findUserByEmail, hasAdminRole, setAdminRole } from "@/features/admin/server";
+import { findUserByEmail, hasAdminRole, setAdminRole } from "@/features/admin/server/admin-role";
 import { closeDatabase, DataDirLockedError } from "@/lib/db";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
 

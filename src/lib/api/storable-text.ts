@@ -5,7 +5,7 @@
  */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const UNSTORABLE_TEXT_MESSAGE = "内容包含无法处理的字符（空字符 \\u0000 或不成对的代理字符），请删除后重试";
+export const UNSTORABLE_TEXT_MESSAGE = "内容包含无法处理的字符（空字符等控制字符，或不成对的代理字符），请删除后重试";
 
 /** The path (keys and indexes) of the first string or key in `value` holding such text, or undefined. */
 export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
