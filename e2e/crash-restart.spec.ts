@@ -19,11 +19,8 @@ let server: AppProcess | undefined;
 
 test.afterEach(async () => {
   await server?.kill("SIGTERM");
-  if (dataDir) {
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}.lock`, { recursive: true, force: true });
-    rmSync(`${dataDir}.lock.guard`, { recursive: true, force: true });
-  }
+  // PGlite's directory and its lock (`pglite.lock`) are both inside.
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Starts a chat and resolves once its first bytes arrived: the answer is streaming. */
