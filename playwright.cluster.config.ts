@@ -5,13 +5,14 @@ import baseConfig from "./playwright.config";
 /**
  * The multi-process run (e2e/multi-process.spec.ts): three `npm start` processes on one throwaway
  * PostgreSQL behind a balancer, which the spec starts itself from the main run's build. Apart from
- * the main run, so its four servers do not compete with it for the machine's cores.
+ * the main run, so its four servers do not compete with it for the machine's cores. Also
+ * e2e/crash-restart.spec.ts: one server on PGlite killed and restarted, which needs its own process too.
  */
 if (!existsSync(".next/BUILD_ID")) throw new Error("没有生产构建：请先运行 npm run build（npm test 的主 e2e 运行会构建）。");
 
 export default defineConfig({
   ...baseConfig,
-  testMatch: ["multi-process.spec.ts"],
+  testMatch: ["multi-process.spec.ts", "crash-restart.spec.ts"],
   testIgnore: [],
   workers: 1,
   webServer: undefined,

@@ -28,9 +28,9 @@ const wechatURL = `http://127.0.0.1:${wechatPort}`;
 export default defineConfig({
   testDir: "e2e",
   // quota.spec needs the tiny free quota of the hosted-mode server (playwright.hosted.config.ts);
-  // dev/ runs against `next dev` (playwright.dev.config.ts); multi-process.spec starts its own
+  // dev/ runs against `next dev` (playwright.dev.config.ts); multi-process and crash-restart start their own
   // servers (playwright.cluster.config.ts).
-  testIgnore: ["quota.spec.ts", "dev/**", "multi-process.spec.ts"],
+  testIgnore: ["quota.spec.ts", "dev/**", "multi-process.spec.ts", "crash-restart.spec.ts"],
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,

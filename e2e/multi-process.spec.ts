@@ -16,7 +16,7 @@ import { startAppCluster, type AppCluster } from "./support/app-cluster";
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 // Room for the sign-ins of the accounts the other tests make (all from 127.0.0.1).
-const SIGN_IN_LIMIT = 8;
+const SIGN_IN_LIMIT = 10;
 const API_KEY_LIMIT = 6;
 let cluster: AppCluster;
 
@@ -211,6 +211,44 @@ test("a session signed out on one process is refused by the others", async () =>
   // Every process answers from the session table; a cached "still signed in" lives a few seconds at most.
   for (const process of cluster.processes) await expect.poll(() => notes(process.url), { timeout: 10_000 }).toBe(401);
   await context.dispose();
+});
+
+// Last: it kills process A (every later request through the balancer could reach the dead process).
+test("a process killed mid-answer frees its user's AI calls on the others within 30 s", async () => {
+  const user = await signedInAccount();
+  const [killed, survivor] = cluster.processes;
+  // The free plan's two concurrent calls, both on A and still streaming (pace 60 ms, 800 字 asked for).
+  const question = "请写一篇 800 字的文章，介绍长城的历史";
+  const running = await Promise.all([chat(killed!.url, user.cookie, question), chat(killed!.url, user.cookie, question)]);
+  expect(running.map((answer) => answer.status)).toEqual([200, 200]);
+  for (const answer of running) {
+    const reader = answer.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    // Cut off by the kill; a read left pending must not become an unhandled rejection.
+    void reader.read().catch(() => undefined);
+  }
+  await killed!.kill("SIGKILL");
+  const killedAt = Date.now();
+  // A's lease still runs: its two reservations count on B at first…
+  const first = await chat(survivor!.url, user.cookie, "你好");
+  expect(first.status).toBe(429);
+  expect(((await first.json()) as { message: string }).message).toContain("同时进行的 AI 请求过多");
+  // …and lapse with it (AI_CALL_LEASE_SECONDS, 15 s by default): B answers before 30 s have passed.
+  let answered: Response | undefined;
+  while (Date.now() - killedAt < 30_000) {
+    const attempt = await chat(survivor!.url, user.cookie, "你好");
+    if (attempt.status === 200) {
+      answered = attempt;
+      break;
+    }
+    expect(attempt.status).toBe(429);
+    await attempt.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  expect(answered?.status, "30 秒内进程 B 仍拒绝新的 AI 请求").toBe(200);
+  test.info().annotations.push({ type: "freed after", description: `${Date.now() - killedAt} ms` });
+  await answered!.body?.cancel();
+  await user.close();
 });
 
 async function anonKey(): Promise<string> {

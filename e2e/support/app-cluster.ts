@@ -11,6 +11,8 @@ export interface AppProcess {
   url: string;
   port: number;
   stop(): void;
+  /** Sends `signal` (SIGKILL: a crash) and resolves once the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 export interface AppCluster {
@@ -78,6 +80,11 @@ export async function startAppProcess(port: number, env: Record<string, string>)
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
   try {
     await expect
       .poll(async () => {
@@ -89,5 +96,5 @@ export async function startAppProcess(port: number, env: Record<string, string>)
     stop();
     throw error;
   }
-  return { url, port, stop };
+  return { url, port, stop, kill };
 }
