@@ -13,7 +13,6 @@ export {
   type Plan,
   type PlanId,
 } from "./plans";
-export { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS } from "./quota-constants";
 export { checkoutBodySchema, subscriptionActionSchema, type CheckoutBody, type CheckoutResult, type SubscriptionAction } from "./schemas";
 export { describeSubscription, type SubscriptionStatusLine } from "./subscription-status";
 export { invoiceCopy } from "./invoice-copy";

@@ -1,6 +1,7 @@
 import "server-only";
 
-// Server side of billing: plans in force, checkout, subscription changes, quota, Stripe webhooks.
+// Server side of billing: plans in force, checkout, subscription changes, payments, invoices, refunds.
+// Metering (admission, reservations, usage rows) is src/features/metering: it reads the plans here.
 export { changeSubscription, getPortalUrl, startCheckout } from "./server/billing-actions";
 export { cancelLocalOrder, completeLocalOrder, getCheckoutOrder } from "./server/checkout-orders";
 export { listPayments, type PaymentView } from "./server/payments";
@@ -8,8 +9,6 @@ export { checkoutTestModeFromEnv, createPaymentProviders, getProviders, requireL
 export { handlePaymentNotification } from "./server/providers/notifications";
 export { checkoutAvailability } from "./server/checkout-availability";
 export type { BillingContext, Payer, PaymentProvider, PaymentSetup, ProviderName } from "./server/providers/types";
-export { admitAiCall, admitGenerationCall, aiCallsInFlight, releaseAiCall, reserveAiCall, type AiCallAdmission } from "./server/ai-call-reservations";
-export { checkTokenQuota, enforceTokenQuota, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, quotaExceededResponse, type TokenQuotaCheck } from "./server/quota";
 export { createStripeClient, stripeSetupFromEnv, type StripePriceIds, type StripeSetup } from "./server/stripe/client";
 export { processStripeEvent, type StripeWebhookOutcome } from "./server/stripe/webhook";
 export { getSubscriptionSummary, startOfMonth, tokensUsedThisMonth, type SubscriptionSummary } from "./server/subscription-summary";
@@ -33,5 +32,6 @@ export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView }
 export { getWechatPay } from "./server/wechat-pay";
 export { startRenewalReminderJob } from "./server/reminders/reminder-job";
 export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, PlanCatalog, toPublicPlan, type BillingPlan } from "./server/plan-catalog";
-export { subscriberTokenQuota } from "./server/token-quota";
+export { enforcedTokenQuota, subscriberTokenQuota } from "./server/token-quota";
+export { settleLocalSubscription } from "./server/settle-period";
 export { paymentKeyOf, refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";

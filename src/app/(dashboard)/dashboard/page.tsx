@@ -9,8 +9,8 @@ import { getCurrentUserId } from "@/features/auth/server";
 import { describeSubscription, RenewalReminderBanner, UsageMeter } from "@/features/billing";
 import { getRenewalReminder, getSubscriptionSummary } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
-import { LatestCallsTable, usageCopy } from "@/features/usage";
-import { getLatestCalls } from "@/features/usage/server";
+import { LatestCallsTable, usageCopy } from "@/features/metering";
+import { getLatestCalls } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "控制台" };

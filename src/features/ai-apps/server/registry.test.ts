@@ -6,7 +6,8 @@ import type { DatabaseHandle } from "@/lib/db/types";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { demoRegistryApps } from "./config";
 import { createDifyProxy } from "./proxy/handler";
-import { recordUsage, UsageTracker } from "./proxy/usage";
+import { recordUsage } from "@/features/metering/server";
+import { UsageTracker } from "./proxy/usage-tracker";
 import { getApp, listEnabledApps, seedAppRegistry } from "./registry";
 
 describe.each(testTargetKinds())("AI app registry and usage on %s", (kind) => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createDifyProxy, type DifyProxy } from "@/features/ai-apps/server";
-import { admitGenerationCall } from "@/features/billing/server";
+import { admitGenerationCall } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 

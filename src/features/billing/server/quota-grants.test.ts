@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { aiQuotaGrants, aiUsageEvents } from "@/lib/db";
 import { testTargetKinds, useTestDatabase } from "../../../../test/database-targets";
-import { releaseAiCall, reserveAiCall } from "./ai-call-reservations";
-import { checkTokenQuota } from "./quota";
+import { checkTokenQuota, releaseAiCall, reserveAiCall } from "@/features/metering/server";
 import { grantedTokensThisMonth, listQuotaGrants, quotaPeriod } from "./quota-grants";
 import { getSubscriptionSummary } from "./subscription-summary";
 

@@ -6,7 +6,7 @@ import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { AppModelTable, PlanTable, TopUsersTable, usageReportCopy as copy } from "@/features/admin/usage";
 import { getUsageReport, parseReportMonth } from "@/features/admin/usage/server";
 import { PageHeading } from "@/features/layouts";
-import { formatCount, TokensChart } from "@/features/usage";
+import { formatCount, TokensChart } from "@/features/metering";
 import { getDatabase } from "@/lib/db";
 
 export const generateMetadata = () => adminPageMetadata(copy.title);

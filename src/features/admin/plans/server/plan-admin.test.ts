@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getPlanCatalog, getSubscriptionSummary, reserveAiCall, startCheckout } from "@/features/billing/server";
+import { getPlanCatalog, getSubscriptionSummary, startCheckout } from "@/features/billing/server";
+import { reserveAiCall } from "@/features/metering/server";
 import { completeLocalOrder } from "@/features/billing/server/checkout-orders";
 import { createPaymentProviders } from "@/features/billing/server/providers";
 import { adminAuditLog, subscriptions } from "@/lib/db";

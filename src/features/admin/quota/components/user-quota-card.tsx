@@ -1,6 +1,6 @@
 import { QuotaGrantsList, type SubscriptionSummary } from "@/features/billing";
 import { getPlanCatalog, listQuotaGrants } from "@/features/billing/server";
-import { formatCount } from "@/features/usage";
+import { formatCount } from "@/features/metering";
 import { getDatabase } from "@/lib/db";
 import { UserDetailCard } from "../../components/user-detail-card";
 import { quotaCopy as copy } from "../copy";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatCount } from "@/features/usage";
+import { formatCount } from "@/features/metering";
 import { usageReportCopy as copy } from "../copy";
 import type { AppModelUsage, PlanUsage, TopUser } from "../server/usage-report";
 

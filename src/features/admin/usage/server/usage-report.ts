@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { calendarDate, formatCalendarDate } from "@/features/billing";
-import type { DailyTokens } from "@/features/usage";
+import type { DailyTokens } from "@/features/metering";
 import { getPlanCatalog } from "@/features/billing/server";
 import { aiApps, aiUsageDaily, aiUsageMonthlyUser, authUsers, subscriptions, type Database } from "@/lib/db";
 

@@ -20,7 +20,8 @@ import { releaseRequestBody } from "./limited-body";
 import { prepareUploadForm } from "./upload-form";
 import { ParametersCache } from "./uploads";
 import { createUpstreamCaller, type UpstreamCaller, type UpstreamRequest } from "./upstream";
-import { UsageBatcher, usageRow, UsageTracker, type UsageRecord } from "./usage";
+import { UsageBatcher, usageRow, type UsageRecord } from "@/features/metering/server";
+import { UsageTracker } from "./usage-tracker";
 
 export interface DifyProxyContext {
   /** The catch-all segments after `/api/ai/dify/`. */

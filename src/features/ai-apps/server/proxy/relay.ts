@@ -1,6 +1,6 @@
 import { MESSAGES, sseErrorFrame } from "./errors";
 import { SseFrames } from "./sse-frames";
-import type { UsageTracker } from "./usage";
+import type { UsageTracker } from "./usage-tracker";
 
 export const STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",

@@ -4,8 +4,8 @@ import { listEnabledApps } from "@/features/ai-apps/server";
 import { getCurrentUserId } from "@/features/auth/server";
 import { startOfMonth } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
-import { AiAppCards, usageCopy } from "@/features/usage";
-import { getUsageByApp } from "@/features/usage/server";
+import { AiAppCards, usageCopy } from "@/features/metering";
+import { getUsageByApp } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "AI 应用" };

@@ -8,8 +8,8 @@ import { getCurrentUserId } from "@/features/auth/server";
 import { QuotaGrantsList, UsageMeter } from "@/features/billing";
 import { getSubscriptionSummary, listQuotaGrants, startOfMonth } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
-import { formatCount, LatestCallsTable, TokensChart, UsageByAppTable, UsageByModelTable, UsageEmptyState, usageCopy } from "@/features/usage";
-import { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "@/features/usage/server";
+import { formatCount, LatestCallsTable, TokensChart, UsageByAppTable, UsageByModelTable, UsageEmptyState, usageCopy } from "@/features/metering";
+import { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Token 用量" };

@@ -14,8 +14,8 @@ import { UserQuotaCard } from "@/features/admin/quota/components/user-quota-card
 import { UserSessionsCard } from "@/features/admin/sessions/components/user-sessions-card";
 import { getSubscriptionSummary } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
-import { formatCount, LatestCallsTable } from "@/features/usage";
-import { getLatestCalls } from "@/features/usage/server";
+import { formatCount, LatestCallsTable } from "@/features/metering";
+import { getLatestCalls } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 
 export const generateMetadata = () => adminPageMetadata("用户详情");

@@ -26,7 +26,8 @@ const route = await import("./route");
 const { aiQuotaReservations, aiUsageEvents, closeDatabase, getDatabase } = await import("@/lib/db");
 const { seedAppRegistry } = await import("@/features/ai-apps/server");
 const { demoRegistryApps } = await import("@/features/ai-apps/server/config");
-const { aiCallsInFlight, tokensUsedThisMonth } = await import("@/features/billing/server");
+const { tokensUsedThisMonth } = await import("@/features/billing/server");
+const { aiCallsInFlight } = await import("@/features/metering/server");
 const { getAiProxy } = await import("@/features/ai-call/server");
 const { eq } = await import("drizzle-orm");
 

@@ -54,7 +54,7 @@ export class AiCallOwner {
         await this.db.delete(aiCallOwners).where(sql`${aiCallOwners.expiresAt} <= now()`);
       } catch (error) {
         // Next tick tries again; admissions renew the lease too.
-        console.warn("[billing] AI 调用租约续期失败：", error instanceof Error ? error.message : error);
+        console.warn("[metering] AI 调用租约续期失败：", error instanceof Error ? error.message : error);
       } finally {
         this.renewing = undefined;
       }

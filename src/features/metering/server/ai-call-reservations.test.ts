@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiQuotaGrants, aiQuotaReservations, aiUsageEvents, openDatabase, subscriptions, type DatabaseHandle, type NewSubscription } from "@/lib/db";
-import { quotaPeriod } from "./quota-grants";
+import { quotaPeriod } from "@/features/billing/server";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { AI_CALL_RESERVATION_TTL_MS, aiCallsInFlight, releaseAiCall, reserveAiCall } from "./ai-call-reservations";
 

@@ -1,6 +1,6 @@
 import type { Database } from "@/lib/db";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS } from "../quota-constants";
-import { getSubscriptionSummary } from "./subscription-summary";
+import { getSubscriptionSummary } from "@/features/billing/server";
 
 export { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS };
 
