@@ -1,6 +1,7 @@
 import { openDatabase } from "./open";
 import { resolveDatabaseTarget } from "./target";
 import type { Database, DatabaseHandle } from "./types";
+import { processSingleton } from "../process-singleton";
 
 interface DatabaseState {
   opening?: Promise<DatabaseHandle>;
@@ -9,11 +10,8 @@ interface DatabaseState {
 
 // Kept on globalThis: the dev server re-evaluates modules on every edit, and a second PGlite on
 // the same directory would trip our own data-dir lock.
-const STATE_KEY = Symbol.for("sparkai.database");
-
 function state(): DatabaseState {
-  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: DatabaseState };
-  return (holder[STATE_KEY] ??= {});
+  return processSingleton<DatabaseState>("sparkai.database", () => ({}));
 }
 
 /** This process's database handle, opened and migrated on first use. */

@@ -3,8 +3,8 @@ import { isSharedDatabase } from "@/lib/db/cluster-events";
 import type { Database } from "@/lib/db/types";
 import { MemoryRateLimitStore, type RateLimitStore } from "./memory-store";
 import { PostgresRateLimitStore } from "./postgres-store";
+import { processSingleton } from "../process-singleton";
 
-const STORES_KEY = Symbol.for("sparkai.app-rate-limit-stores");
 /** Windows longer than this are not used by the app's limits (prune horizon of old windows). */
 const LONGEST_WINDOW_MS = 3_600_000;
 
@@ -14,8 +14,7 @@ const LONGEST_WINDOW_MS = 3_600_000;
  * Keys carry their limit's name (`api-key:…`, `conversation-search:…`).
  */
 export function appRateLimitStore(db: Database): RateLimitStore {
-  const holder = globalThis as typeof globalThis & { [STORES_KEY]?: WeakMap<Database, RateLimitStore> };
-  const stores = (holder[STORES_KEY] ??= new WeakMap());
+  const stores = processSingleton("sparkai.app-rate-limit-stores", () => new WeakMap<Database, RateLimitStore>());
   let store = stores.get(db);
   if (!store) {
     store = isSharedDatabase(db) ? new PostgresRateLimitStore(db, rateLimitWindows, LONGEST_WINDOW_MS, "app-rate-limit") : new MemoryRateLimitStore(LONGEST_WINDOW_MS);

@@ -6,6 +6,7 @@ import type { Outbox } from "@/embedded/outbox";
 import { smsProviderFromEnv } from "@/embedded/outbox/sms/sms-provider-from-env";
 import { getDatabase, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { processSingleton } from "../process-singleton";
 
 /**
  * The embedded Supabase stand-ins (auth at /auth/v1, storage at /storage/v1) running inside the app
@@ -21,12 +22,10 @@ export type EmbeddedServices = {
 
 // Kept on globalThis: route handlers, the proxy and server components are separate bundles of one
 // process, and the dev server re-evaluates modules on every edit.
-const SERVICES_KEY = Symbol.for("sparkai.embedded-services");
-const STORAGE_QUOTA_KEY = Symbol.for("sparkai.embedded-storage-quota");
-
 /** A user's storage quota in bytes (null: no limit). */
 export type StorageQuotaOfUser = (db: Database, userId: string) => Promise<number | null>;
-type Holder = typeof globalThis & { [SERVICES_KEY]?: Promise<EmbeddedServices>; [STORAGE_QUOTA_KEY]?: StorageQuotaOfUser };
+const services = () => processSingleton<{ starting?: Promise<EmbeddedServices> }>("sparkai.embedded-services", () => ({}));
+const storageQuota = () => processSingleton<{ ofUser?: StorageQuotaOfUser }>("sparkai.embedded-storage-quota", () => ({}));
 
 /**
  * Where the embedded storage learns each user's quota (the files feature's, from the user's plan):
@@ -34,7 +33,7 @@ type Holder = typeof globalThis & { [SERVICES_KEY]?: Promise<EmbeddedServices>; 
  * wires no feature itself. Until then — only in tests that skip start-up — there is no limit.
  */
 export function provideStorageQuota(quotaOfUser: StorageQuotaOfUser): void {
-  (globalThis as Holder)[STORAGE_QUOTA_KEY] = quotaOfUser;
+  storageQuota().ofUser = quotaOfUser;
 }
 
 async function startEmbeddedServices(): Promise<EmbeddedServices> {
@@ -48,7 +47,7 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
     smtpFrom: env.SMTP_FROM,
     // Per-user storage quota from the user's plan; the storage service itself knows no plans.
     storage: {
-      storageQuota: async (userId) => (await (globalThis as Holder)[STORAGE_QUOTA_KEY]?.(db, userId)) ?? null,
+      storageQuota: async (userId) => (await storageQuota().ofUser?.(db, userId)) ?? null,
       signedUrlMaxSeconds: env.STORAGE_SIGNED_URL_MAX_SECONDS,
     },
     // AUTH_SMS_PROVIDER (阿里云 / 腾讯云) sends real SMS; without it codes only exist where the dev outbox shows them.
@@ -61,14 +60,13 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
 
 /** The embedded services of this process, started on first use. */
 export function getEmbeddedServices(): Promise<EmbeddedServices> {
-  const holder = globalThis as Holder;
-  const existing = holder[SERVICES_KEY];
-  if (existing) return existing;
+  const holder = services();
+  if (holder.starting) return holder.starting;
   const starting = startEmbeddedServices();
-  holder[SERVICES_KEY] = starting;
+  holder.starting = starting;
   // A failed start (say, the database was locked) is retried by the next caller.
   starting.catch(() => {
-    if (holder[SERVICES_KEY] === starting) holder[SERVICES_KEY] = undefined;
+    if (holder.starting === starting) holder.starting = undefined;
   });
   return starting;
 }

@@ -11,6 +11,7 @@ import { createSupabaseServerClient } from "@/lib/supabase/server";
 import { TtlCache } from "@/lib/ttl-cache";
 import { sessionAuthenticatedAt } from "./admin-freshness";
 import { findUserByEmail, hasAdminRole, isListedAdmin, setAdminRole } from "./admin-role";
+import { processSingleton } from "@/lib/process-singleton";
 
 /** The operator of this request. */
 export type AdminSession = {
@@ -57,12 +58,8 @@ export const resolveAdmin = cache(async (): Promise<AdminSession | null> => {
 
 const adminEmails = () => getEnv().ADMIN_EMAILS ?? [];
 
-const CACHE_KEY = Symbol.for("sparkai.admin-role-liveness");
-
 function roleCache(): TtlCache<boolean> {
-  const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: TtlCache<boolean> };
-  holder[CACHE_KEY] ??= new TtlCache(getEnv().SESSION_CHECK_CACHE_MS, 1_000);
-  return holder[CACHE_KEY];
+  return processSingleton("sparkai.admin-role-liveness", () => new TtlCache<boolean>(getEnv().SESSION_CHECK_CACHE_MS, 1_000));
 }
 
 /**

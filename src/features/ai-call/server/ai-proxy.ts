@@ -3,10 +3,8 @@ import { createDifyProxy, type DifyProxy } from "@/features/ai-apps/server";
 import { admitGenerationCall } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 
-// One proxy per process: its task-ownership map must see every stream this process relays. Kept on
-// globalThis: Next.js bundles start-up and each route apart, and they must share it.
-const PROXY_KEY = Symbol.for("sparkai.difyProxy");
 
 /**
  * The process's AI proxy (ai-apps) wired with billing's admission (quota and concurrent calls): the
@@ -14,6 +12,6 @@ const PROXY_KEY = Symbol.for("sparkai.difyProxy");
  * can get one without the check, whichever comes first. Start-up builds it (src/server/startup.ts).
  */
 export function getAiProxy(): DifyProxy {
-  const holder = globalThis as typeof globalThis & { [PROXY_KEY]?: DifyProxy };
-  return (holder[PROXY_KEY] ??= createDifyProxy({ database: getDatabase, demoPaceMs: getEnv().DIFY_DEMO_PACE_MS, beforeForward: admitGenerationCall }));
+  // One proxy per process: its task-ownership map must see every stream this process relays.
+  return processSingleton("sparkai.difyProxy", () => createDifyProxy({ database: getDatabase, demoPaceMs: getEnv().DIFY_DEMO_PACE_MS, beforeForward: admitGenerationCall }));
 }

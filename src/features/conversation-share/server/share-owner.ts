@@ -2,6 +2,7 @@ import { isAuthApiError } from "@supabase/supabase-js";
 import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { TtlCache } from "@/lib/ttl-cache";
+import { processSingleton } from "@/lib/process-singleton";
 
 /**
  * Whether a share's owner still stands behind it: `active`, `hidden` (banned: the links stop, the
@@ -11,12 +12,8 @@ import { TtlCache } from "@/lib/ttl-cache";
  */
 export type ShareOwnerState = "active" | "hidden" | "gone";
 
-const CACHE_KEY = Symbol.for("sparkai.share-owner-state");
-
 function cache(): TtlCache<ShareOwnerState> {
-  const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: TtlCache<ShareOwnerState> };
-  holder[CACHE_KEY] ??= new TtlCache(getEnv().SESSION_CHECK_CACHE_MS, 10_000);
-  return holder[CACHE_KEY];
+  return processSingleton("sparkai.share-owner-state", () => new TtlCache<ShareOwnerState>(getEnv().SESSION_CHECK_CACHE_MS, 10_000));
 }
 
 export async function shareOwnerState(userId: string, now = new Date()): Promise<ShareOwnerState> {

@@ -2,18 +2,15 @@ import { isAuthApiError } from "@supabase/supabase-js";
 import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { TtlCache } from "@/lib/ttl-cache";
+import { processSingleton } from "@/lib/process-singleton";
 
 /**
  * Whether an API key's user may still use it: a deleted or banned user's keys stop working. Asked of
  * the auth service's admin API (embedded or hosted alike) and reused for the session checks' few
  * seconds (`SESSION_CHECK_CACHE_MS`), so a busy key costs one look-up per window, not one per call.
  */
-const CACHE_KEY = Symbol.for("sparkai.api-key-user-liveness");
-
 function cache(): TtlCache<boolean> {
-  const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: TtlCache<boolean> };
-  holder[CACHE_KEY] ??= new TtlCache(getEnv().SESSION_CHECK_CACHE_MS, 10_000);
-  return holder[CACHE_KEY];
+  return processSingleton("sparkai.api-key-user-liveness", () => new TtlCache<boolean>(getEnv().SESSION_CHECK_CACHE_MS, 10_000));
 }
 
 export class AuthServiceUnavailable extends Error {}

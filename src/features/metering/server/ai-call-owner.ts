@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isNull, ne, sql } from "drizzle-orm";
 import { aiCallOwners, aiQuotaReservations, isSingleProcessDatabase, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 
 /**
  * A process's lease on the AI calls it admitted (`ai_call_owners`, migration 0027). While it holds
@@ -79,9 +80,7 @@ export class AiCallOwner {
 
 // On globalThis: Next.js bundles start-up and each route apart, and a second owner of the same
 // process would, on PGlite, sweep the first one's calls in flight.
-const OWNERS_KEY = Symbol.for("sparkai.aiCallOwners");
-const holder = globalThis as typeof globalThis & { [OWNERS_KEY]?: WeakMap<Database, Promise<AiCallOwner>> };
-const processOwners = (holder[OWNERS_KEY] ??= new WeakMap());
+const processOwners = processSingleton("sparkai.aiCallOwners", () => new WeakMap<Database, Promise<AiCallOwner>>());
 
 /**
  * This process's owner of AI calls on `db`, registered on first use. Its lease is

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "@/lib/db";
 import { closeExpiredOrders, type ClosedOrders } from "./close-expired-orders";
 import type { PaymentProviders } from "../providers/registry";
+import { processSingleton } from "@/lib/process-singleton";
 
 /** Session-level advisory lock of the job on PostgreSQL (the migrations use 7_302_118_431). */
 export const EXPIRED_ORDERS_LOCK_KEY = 7_302_118_500;
@@ -32,15 +33,15 @@ export async function runExpiredOrdersJob(handle: DatabaseHandle, providers: Pay
   }
 }
 
-const STATE_KEY = Symbol.for("sparkai.expiredOrdersJob");
-
 /**
  * Starts the periodic job in this server process (once, also across dev-server reloads). Unpaid
  * orders are also closed lazily when their page asks, so a missed round only delays the close.
  */
 export function startExpiredOrdersJob(getHandle: () => Promise<DatabaseHandle>, getProviders: () => PaymentProviders, intervalMs = EXPIRED_ORDERS_INTERVAL_MS): void {
-  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: ReturnType<typeof setInterval> };
-  if (holder[STATE_KEY]) return;
+  processSingleton("sparkai.expiredOrdersJob", () => scheduleExpiredOrders(getHandle, getProviders, intervalMs));
+}
+
+function scheduleExpiredOrders(getHandle: () => Promise<DatabaseHandle>, getProviders: () => PaymentProviders, intervalMs: number): ReturnType<typeof setInterval> {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -56,6 +57,7 @@ export function startExpiredOrdersJob(getHandle: () => Promise<DatabaseHandle>, 
       running = false;
     }
   };
-  holder[STATE_KEY] = setInterval(() => void tick(), intervalMs);
-  holder[STATE_KEY].unref?.();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref?.();
+  return timer;
 }

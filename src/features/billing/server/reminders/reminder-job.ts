@@ -4,12 +4,12 @@ import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { sendDueRenewalReminders } from "./renewal-reminders";
+import { processSingleton } from "@/lib/process-singleton";
 
 /** How often the reminders are looked for: hourly is plenty for "7 days / 1 day before". */
 const EVERY_MS = 60 * 60 * 1000;
 /** The first pass waits for start-up to settle (migrations, the embedded services). */
 const FIRST_RUN_AFTER_MS = 60 * 1000;
-const JOB_KEY = Symbol.for("sparkai.billing.renewal-reminder-job");
 
 /**
  * The renewal reminders' periodic job, started once per process from src/server/startup.ts. Several
@@ -18,9 +18,10 @@ const JOB_KEY = Symbol.for("sparkai.billing.renewal-reminder-job");
  * by SMTP when SMTP_URL is set, else into the dev outbox.
  */
 export function startRenewalReminderJob(): void {
-  const holder = globalThis as typeof globalThis & { [JOB_KEY]?: true };
-  if (holder[JOB_KEY]) return;
-  holder[JOB_KEY] = true;
+  processSingleton("sparkai.billing.renewal-reminder-job", scheduleRenewalReminders);
+}
+
+function scheduleRenewalReminders(): true {
   const run = async () => {
     try {
       const env = getEnv();
@@ -41,4 +42,5 @@ export function startRenewalReminderJob(): void {
   };
   setTimeout(() => void run(), FIRST_RUN_AFTER_MS).unref();
   setInterval(() => void run(), EVERY_MS).unref();
+  return true;
 }
