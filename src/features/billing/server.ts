@@ -32,6 +32,7 @@ export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView }
 export { getWechatPay } from "./server/wechat-pay";
 export { startRenewalReminderJob } from "./server/reminders/reminder-job";
 export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, PlanCatalog, toPublicPlan, type BillingPlan } from "./server/plan-catalog";
+export { FREE_PLAN_ID } from "./plans";
 export { enforcedTokenQuota, subscriberTokenQuota } from "./server/token-quota";
 export { settleLocalSubscription } from "./server/settle-period";
 export { paymentKeyOf, refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";

@@ -1,8 +1,7 @@
 import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { aiCallOwners, aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
 import { WriteBatcher } from "@/lib/db/write-batcher";
-import { FREE_PLAN_ID } from "@/features/billing";
-import { enforcedTokenQuota, getPlanCatalog, quotaPeriod, settleLocalSubscription, type PlanCatalog } from "@/features/billing/server";
+import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, quotaPeriod, settleLocalSubscription, type PlanCatalog } from "@/features/billing/server";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { processAiCallOwner, type AiCallOwner } from "./ai-call-owner";
 import { aiCallReservationTokens, type AiCallSpendInput } from "./ai-call-spend";
