@@ -1,5 +1,9 @@
 import { z } from "@/lib/zod";
 import type { AiAppKind } from "../../types";
+import type { AiApp } from "../registry";
+import { checkOwnMessage } from "./message-owner";
+import { publicParameters } from "./public-parameters";
+import type { UpstreamCaller } from "./upstream";
 
 /**
  * The proxy's routes (`/api/ai/dify/<path>`) and how each maps to Dify's Service API: upstream
@@ -28,6 +32,22 @@ export interface Endpoint {
   audioAnswer?: boolean;
   /** Calls that cost upstream money without being generations (no quota): this many a minute per user. */
   rateLimit?: { name: string; perMinute: number; message: string };
+  /** The endpoint's own step on its validated body (with `user` set): a refusal, or nothing to go on. */
+  prepare?: (call: PrepareCall) => Promise<Response | void> | Response | void;
+  /** What of the upstream's JSON answer the browser may see (default: all of it). */
+  publicAnswer?: (answer: unknown) => unknown;
+}
+
+/** What an endpoint's `prepare` may read and change before the call goes upstream. */
+export interface PrepareCall {
+  /** The body to forward: `prepare` may take fields out of it. */
+  json: Record<string, unknown>;
+  /** The upstream request: `prepare` may set its path from the body. */
+  upstream: { path: string };
+  app: AiApp;
+  userId: string;
+  signal: AbortSignal;
+  callUpstream: UpstreamCaller;
 }
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -81,6 +101,21 @@ const textToAudioBody = z
 const VOICE_CALLS_PER_MINUTE = 30;
 const VOICE_LIMIT_MESSAGE = "语音请求太频繁，请稍后再试";
 
+/** message-feedbacks: the body names the message; upstream it is POST /messages/{id}/feedbacks. */
+const feedbackOfBodyMessage = ({ json, upstream }: PrepareCall) => {
+  upstream.path = `/messages/${encodeURIComponent(String(json.message_id))}/feedbacks`;
+  delete json.message_id;
+};
+
+/** text-to-audio: Dify reads a message by id whoever owns it, so only a message of the user's conversation goes up. */
+const readAloudOwnMessage = async ({ json, app, userId, signal, callUpstream }: PrepareCall) => {
+  const { conversation_id: conversationId, message_id: messageId } = json;
+  delete json.conversation_id;
+  if (typeof messageId === "string" && typeof conversationId === "string") {
+    return (await checkOwnMessage(callUpstream, app, userId, { conversationId, messageId }, signal)) ?? undefined;
+  }
+};
+
 const CHAT: readonly AiAppKind[] = ["chat"];
 const ALL: readonly AiAppKind[] = ["chat", "workflow", "completion"];
 
@@ -97,15 +132,14 @@ export function resolveEndpoint(method: string, path: readonly string[]): Resolv
   switch (path.length) {
     case 1:
       if (first === "info") return found(["GET"], { name: "info", upstreamMethod: "GET", upstreamPath: "/info", userIn: "none", kinds: ALL });
-      if (first === "parameters") return found(["GET"], { name: "parameters", upstreamMethod: "GET", upstreamPath: "/parameters", userIn: "none", kinds: ALL });
+      if (first === "parameters") return found(["GET"], { name: "parameters", upstreamMethod: "GET", upstreamPath: "/parameters", userIn: "none", kinds: ALL, publicAnswer: publicParameters });
       if (first === "chat-messages") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/chat-messages", userIn: "json", body: chatBody, kinds: CHAT, generation: "chat" });
       if (first === "completion-messages") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/completion-messages", userIn: "json", body: completionBody, kinds: ["completion"], generation: "completion" });
       if (first === "conversations") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/conversations", userIn: "query", query: ["last_id", "limit", "sort_by"], kinds: CHAT });
       if (first === "messages") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/messages", userIn: "query", query: ["conversation_id", "first_id", "limit"], kinds: CHAT });
-      // Body carries message_id; upstream is POST /messages/{id}/feedbacks (the handler rewrites the path).
       if (first === "audio-to-text") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/audio-to-text", userIn: "form", form: "audio", kinds: ALL, rateLimit: { name: "speech-to-text", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
-      if (first === "text-to-audio") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/text-to-audio", userIn: "json", body: textToAudioBody, kinds: ALL, audioAnswer: true, rateLimit: { name: "text-to-speech", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
-      if (first === "message-feedbacks") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/messages/{message_id}/feedbacks", userIn: "json", body: messageFeedbackBody, kinds: ["chat", "completion"] });
+      if (first === "text-to-audio") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/text-to-audio", userIn: "json", body: textToAudioBody, kinds: ALL, audioAnswer: true, prepare: readAloudOwnMessage, rateLimit: { name: "text-to-speech", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
+      if (first === "message-feedbacks") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/messages/{message_id}/feedbacks", userIn: "json", body: messageFeedbackBody, kinds: ["chat", "completion"], prepare: feedbackOfBodyMessage });
       return { error: "not_found" };
     case 2:
       if (first === "files" && second === "upload") return found(["POST"], { name: "files/upload", upstreamMethod: "POST", upstreamPath: "/files/upload", userIn: "form", form: "upload", kinds: ALL });

@@ -1,2 +1,2 @@
-// The process's one proxy is built with billing's admission by src/lib/ai-proxy.ts (`getAiProxy`).
+// The process's one proxy is built with metering's admission by src/features/ai-call (`getAiProxy`).
 export { createDifyProxy, type BeforeForwardInput, type DifyProxy, type DifyProxyContext, type DifyProxyOptions, type ProxyTimeouts } from "./handler";
