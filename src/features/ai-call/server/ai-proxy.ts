@@ -5,9 +5,8 @@ import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 
-
 /**
- * The process's AI proxy (ai-apps) wired with billing's admission (quota and concurrent calls): the
+ * The process's AI proxy (ai-apps) wired with metering's admission (quota and concurrent calls): the
  * only place it is built, so no caller — a route, the fast lane, `/v1`, the console's 连接测试 —
  * can get one without the check, whichever comes first. Start-up builds it (src/server/startup.ts).
  */
