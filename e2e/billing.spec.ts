@@ -170,7 +170,7 @@ test("the billing APIs validate their callers and bodies", async ({ page, playwr
 // run by playwright.hosted.config.ts whose server has a 1-token free plan.
 
 
-// The refusal itself is the proxy's (src/app/api/ai/dify, unit-tested in billing/server/quota.test.ts);
+// The refusal itself is the proxy's (src/app/api/ai/dify, unit-tested in metering/server/ai-call-reservations.test.ts);
 // this server's free plan is too large to use up here, so its exact 402 answer is played to the page.
 test.describe("the quota refusal on the workflow and completion pages", () => {
   const quotaExceeded = { status: 402, json: { statusCode: 402, message: "本月额度已用完，请升级套餐" } };
