@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { authUsers } from "@/lib/db";
 import type { AuthDeps } from "./context";
+import { recordAuthEvent } from "./audit-log";
+import { revokeSessions } from "./sessions";
 
 /*
  * How a user's e-mail address came to be confirmed, kept in app_metadata (writable only with the
@@ -16,12 +18,32 @@ export type EmailProofMethod = "link" | "autoconfirm" | "admin";
 
 export const emailProof = (method: EmailProofMethod, email: string) => ({ email_proof: { method, email } });
 
-/** Records that the user's current address was proven by a link or code sent to it. */
+/** The address `user` has now was confirmed by AUTH_AUTOCONFIRM alone: nobody has proven it yet. */
+function onlyAutoconfirmed(appMetadata: Record<string, unknown>, email: string): boolean {
+  const proof = appMetadata.email_proof as { method?: unknown; email?: unknown } | undefined;
+  return proof?.method === "autoconfirm" && proof.email === email;
+}
+
+/**
+ * Records that the user's current address was proven by a link or code sent to it.
+ *
+ * The first proof of an address that AUTH_AUTOCONFIRM let in unproven also ends what was set up
+ * before it (account pre-hijacking): anyone could have signed up with that address, so the password
+ * chosen then is dropped and every session revoked. The prover's own session is started after this
+ * (verify route / PKCE exchange); a new password is set as after any magic link or recovery.
+ */
 export async function recordEmailProvenByLink(deps: AuthDeps, userId: string): Promise<void> {
   const [user] = await deps.db.select().from(authUsers).where(eq(authUsers.id, userId));
   if (!user?.email) return;
+  const firstProof = onlyAutoconfirmed(user.appMetadata, user.email);
   await deps.db
     .update(authUsers)
-    .set({ appMetadata: { ...user.appMetadata, ...emailProof("link", user.email) } })
+    .set({
+      appMetadata: { ...user.appMetadata, ...emailProof("link", user.email) },
+      ...(firstProof ? { encryptedPassword: null, updatedAt: new Date() } : {}),
+    })
     .where(eq(authUsers.id, userId));
+  if (!firstProof) return;
+  await revokeSessions(deps, userId);
+  await recordAuthEvent(deps.db, { userId, action: "user_modified", traits: { reason: "first_email_proof", password_dropped: true, sessions_revoked: true } });
 }
