@@ -17,7 +17,7 @@ describe.each(testTargetKinds())("a squatted, auto-confirmed address on %s", (ki
   });
   afterAll(() => h.close());
 
-  it("loses the squatter's password and sessions once the owner opens a magic link", async () => {
+  it("loses the squatter's password, sessions and phone once the owner opens a magic link", async () => {
     const email = "owner@example.com";
     const squatter = h.client();
     const signUp = await squatter.auth.signUp({ email, password: "squatter-pass-1" });
@@ -26,6 +26,10 @@ describe.each(testTargetKinds())("a squatted, auto-confirmed address on %s", (ki
     expect(squatterSession.refresh_token).toBeTruthy();
     const second = await h.client().auth.signInWithPassword({ email, password: "squatter-pass-1" });
     expect(second.error).toBeNull();
+    // A way back in that outlives a password: the squatter's own phone number on the account.
+    const squatterPhone = "8613900000077";
+    const phoneAdded = await squatter.auth.updateUser({ phone: squatterPhone });
+    expect(phoneAdded.data.user?.phone).toBe(squatterPhone); // autoconfirm: no SMS asked
 
     // The owner asks for a sign-in link and opens it.
     const owner = h.client();
@@ -47,6 +51,15 @@ describe.each(testTargetKinds())("a squatted, auto-confirmed address on %s", (ki
     expect(squatterSignIn.error).toMatchObject({ code: "invalid_credentials", status: 400 });
     const squatterUser = await h.client().auth.getUser(squatterSession.access_token);
     expect(squatterUser.error).not.toBeNull();
+
+    // Nor does the phone the squatter attached lead to the owner's account any more.
+    expect((await h.client().auth.signInWithOtp({ phone: squatterPhone })).error).toBeNull();
+    const smsCode = (await h.lastMessage(`+${squatterPhone}`)).code!;
+    const byPhone = await h.client().auth.verifyOtp({ phone: squatterPhone, token: smsCode, type: "sms" });
+    expect(byPhone.data.user?.id).not.toBe(signUp.data.user!.id);
+    const ownerView = await h.client().auth.getUser(ownerAccess);
+    expect(ownerView.data.user?.phone ?? "").toBe("");
+    expect(ownerView.data.user?.identities?.map((identity) => identity.provider)).toEqual(["email"]);
 
     // The owner's session works, and a new password set through it signs in (GoTrue's flow).
     await owner.auth.setSession({ access_token: ownerAccess, refresh_token: ownerRefresh });
