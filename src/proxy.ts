@@ -58,6 +58,7 @@ function pageContentSecurityPolicy(): PagePolicy {
     development: env.NODE_ENV === "development",
     supabaseUrl: env.SUPABASE_URL,
     storagePublicUrl: env.STORAGE_PUBLIC_URL,
+    captchaProvider: env.AUTH_CAPTCHA_PROVIDER,
   });
   return { nonce, header };
 }

@@ -100,6 +100,7 @@ export const envSchema = z
     AUTH_CAPTCHA_PROVIDER: optionalText.pipe(z.enum(["pow", "hcaptcha", "turnstile", "tencent", "aliyun"], { message: "只能是 pow、hcaptcha、turnstile、tencent 或 aliyun" }).optional()),
     AUTH_CAPTCHA_SECRET: optionalText,
     AUTH_CAPTCHA_SITE_KEY: optionalText,
+    AUTH_CAPTCHA_ALIYUN_PREFIX: optionalText,
     AUTH_CAPTCHA_API_KEY_ID: optionalText,
     AUTH_CAPTCHA_API_KEY_SECRET: optionalText,
     AUTH_CAPTCHA_VERIFY_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),

@@ -111,6 +111,8 @@ export const authConfigSchema = z.object({
       secret: z.string().min(1).optional(),
       /** What the browser widget needs: hCaptcha / Turnstile site key, Tencent CaptchaAppId, Aliyun SceneId. */
       siteKey: z.string().min(1).optional(),
+      /** Aliyun's 身份标 (prefix): public, the 2.0 widget asks for it beside the SceneId. */
+      aliyunPrefix: z.string().min(1).optional(),
       /** Cloud API credentials: Tencent SecretId / SecretKey, Aliyun AccessKey ID / Secret. */
       apiKeyId: z.string().min(1).optional(),
       apiKeySecret: z.string().min(1).optional(),
@@ -279,6 +281,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined>, file?
     provider: text(env.AUTH_CAPTCHA_PROVIDER),
     secret: text(env.AUTH_CAPTCHA_SECRET),
     siteKey: text(env.AUTH_CAPTCHA_SITE_KEY),
+    aliyunPrefix: text(env.AUTH_CAPTCHA_ALIYUN_PREFIX),
     apiKeyId: text(env.AUTH_CAPTCHA_API_KEY_ID),
     apiKeySecret: text(env.AUTH_CAPTCHA_API_KEY_SECRET),
     verifyUrl: text(env.AUTH_CAPTCHA_VERIFY_URL),

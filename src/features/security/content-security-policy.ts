@@ -4,6 +4,7 @@
  * ('strict-dynamic'), so markup injected into a page cannot run code. Styles stay 'unsafe-inline':
  * KaTeX, recharts and Radix write style attributes, and CSS cannot read the session cookie.
  */
+import { HOSTED_CAPTCHA_SOURCES, isHostedCaptchaProvider } from "./captcha-sources";
 
 export type ContentSecurityPolicyOptions = {
   nonce: string;
@@ -13,6 +14,8 @@ export type ContentSecurityPolicyOptions = {
   supabaseUrl?: string;
   /** Storage served from its own origin (images, downloads, uploads). */
   storagePublicUrl?: string;
+  /** AUTH_CAPTCHA_PROVIDER: a hosted captcha's widget origins are allowed only when it is the one. */
+  captchaProvider?: string;
 };
 
 /** 128 random bits, base64: a fresh nonce per request. */
@@ -40,6 +43,7 @@ export function buildContentSecurityPolicy(options: ContentSecurityPolicyOptions
   const storage = originOf(options.storagePublicUrl);
   const services = [supabase, storage].filter((origin): origin is string => Boolean(origin));
   const unique = (sources: string[]) => [...new Set(sources)].join(" ");
+  const captcha = isHostedCaptchaProvider(options.captchaProvider) ? [...HOSTED_CAPTCHA_SOURCES[options.captchaProvider].origins] : [];
 
   const directives: Record<string, string> = {
     "default-src": "'self'",
@@ -48,12 +52,15 @@ export function buildContentSecurityPolicy(options: ContentSecurityPolicyOptions
       `'nonce-${options.nonce}'`,
       "'strict-dynamic'",
       ...(options.development ? ["'unsafe-eval'"] : []),
+      // Ignored beside 'strict-dynamic' (the page's own script inserts the widget's); older browsers read it.
+      ...captcha,
     ]),
-    "style-src": "'self' 'unsafe-inline'",
-    "img-src": unique(["'self'", "blob:", "data:", ...services]),
+    "style-src": unique(["'self'", "'unsafe-inline'", ...captcha]),
+    "img-src": unique(["'self'", "blob:", "data:", ...services, ...captcha]),
     "font-src": "'self' data:",
     "media-src": unique(["'self'", "blob:", ...services]),
-    "connect-src": unique(["'self'", ...services, ...(supabase ? [websocketOriginOf(supabase)] : [])]),
+    "connect-src": unique(["'self'", ...services, ...(supabase ? [websocketOriginOf(supabase)] : []), ...captcha]),
+    ...(captcha.length > 0 ? { "frame-src": unique(["'self'", ...captcha]) } : {}),
     "worker-src": "'self' blob:",
     "object-src": "'none'",
     "base-uri": "'self'",

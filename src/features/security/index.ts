@@ -4,3 +4,4 @@ export { buildContentSecurityPolicy, createNonce, type ContentSecurityPolicyOpti
 export { crossSiteRefusal, CROSS_SITE_REFUSED_MESSAGE, isCrossSiteApiWrite, isGuardedApiWrite, ownOrigins } from "./cross-site-requests";
 export { BASELINE_SECURITY_HEADERS, cameOverHttps, setSecurityHeaders, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 export { NONCE_HEADER } from "./nonce-header";
+export { HOSTED_CAPTCHA_SOURCES, isHostedCaptchaProvider, type HostedCaptchaProvider } from "./captcha-sources";

@@ -18,7 +18,7 @@ export interface CaptchaVerifier {
 /** What the browser needs to produce a token: a proof-of-work challenge, or a hosted widget's public key. */
 export type CaptchaClientConfig =
   | { provider: "pow"; challenge: string; difficulty: number; expiresAt: number }
-  | { provider: Exclude<CaptchaProviderName, "pow">; siteKey: string };
+  | { provider: Exclude<CaptchaProviderName, "pow">; siteKey: string; prefix?: string };
 
 export const refused = (...errorCodes: string[]): CaptchaVerdict => ({ success: false, errorCodes });
 export const passed: CaptchaVerdict = { success: true, errorCodes: [] };

@@ -33,7 +33,11 @@ export function createCaptcha(
     return { verifier: pow, clientConfig: () => ({ provider: "pow", ...pow.issue() }) };
   }
   const siteKey = need(config.siteKey, "AUTH_CAPTCHA_SITE_KEY");
-  const hosted = (verifier: CaptchaVerifier): Captcha => ({ verifier, clientConfig: () => ({ provider: config.provider as Exclude<typeof config.provider, "pow">, siteKey }) });
+  const prefix = config.provider === "aliyun" && config.aliyunPrefix ? { prefix: config.aliyunPrefix } : {};
+  const hosted = (verifier: CaptchaVerifier): Captcha => ({
+    verifier,
+    clientConfig: () => ({ provider: config.provider as Exclude<typeof config.provider, "pow">, siteKey, ...prefix }),
+  });
   const verifyUrl = config.verifyUrl;
   switch (config.provider) {
     case "hcaptcha":

@@ -56,5 +56,9 @@ describe("an ADMIN_EMAILS address under AUTH_AUTOCONFIRM", () => {
     expect(verified.data.user?.app_metadata.email_proof).toEqual({ method: "link", email: LISTED });
     expect((await api(await cookieHeader(verified.data.session!), "GET", "users")).status).toBe(200);
     expect((await service.auth.admin.getUserById(signUp.data.user!.id)).data.user?.app_metadata.role).toBe("admin");
+    // The stranger's session and password ended with that proof: the account is the owner's alone.
+    expect((await api(strangerCookie, "GET", "users")).status).not.toBe(200);
+    const again = await stranger.auth.signInWithPassword({ email: LISTED, password: "Spark-stranger-2026" });
+    expect(again.error?.code).toBe("invalid_credentials");
   });
 });

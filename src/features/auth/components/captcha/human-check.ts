@@ -1,11 +1,15 @@
 import { ApiError, apiFetch } from "@/lib/fetch";
+import { browserCaptchaPage } from "./captcha-page";
+import { hostedCaptchaToken, type CaptchaPage, type HostedCaptchaChallenge } from "./hosted-captcha";
 import { solvePow } from "./solve-pow";
 
 /** GET /api/auth/captcha's answer (src/embedded/auth/captcha's CaptchaClientConfig, or none). */
-type CaptchaChallenge =
+export type CaptchaChallenge =
   | { provider: "pow"; challenge: string; difficulty: number; expiresAt: number }
-  | { provider: "hcaptcha" | "turnstile" | "tencent" | "aliyun"; siteKey: string }
+  | HostedCaptchaChallenge
   | { provider: "none" };
+
+export const CAPTCHA_NOT_CONFIGURED = "当前站点未配置可在此页面完成的安全验证，请稍后再试或联系管理员";
 
 /** The status /api/auth/send-phone-code answers when the auth service wants a captcha token first. */
 const HUMAN_CHECK_REQUIRED = 428;
@@ -15,7 +19,11 @@ const HUMAN_CHECK_REQUIRED = 428;
  * solved here in the browser) and runs `send` once more with the token. `onChecking` tells the
  * form to show that the check is running.
  */
-export async function withHumanCheck<T>(send: (captchaToken?: string) => Promise<T>, onChecking: (checking: boolean) => void): Promise<T> {
+export async function withHumanCheck<T>(
+  send: (captchaToken?: string) => Promise<T>,
+  onChecking: (checking: boolean) => void,
+  getToken: () => Promise<string> = () => captchaToken(),
+): Promise<T> {
   try {
     return await send();
   } catch (caught) {
@@ -24,17 +32,23 @@ export async function withHumanCheck<T>(send: (captchaToken?: string) => Promise
   onChecking(true);
   let token: string;
   try {
-    token = await captchaToken();
+    token = await getToken();
   } finally {
     onChecking(false);
   }
   return send(token);
 }
 
-async function captchaToken(): Promise<string> {
-  const challenge = await apiFetch<CaptchaChallenge>("/api/auth/captcha");
+/**
+ * The token for the configured check: the proof of work solved here, or the hosted provider's widget
+ * (its official script, the site key from the server's public config) shown until the visitor passes.
+ */
+export async function captchaToken(
+  fetchChallenge: () => Promise<CaptchaChallenge> = () => apiFetch<CaptchaChallenge>("/api/auth/captcha"),
+  page: CaptchaPage = browserCaptchaPage,
+): Promise<string> {
+  const challenge = await fetchChallenge();
   if (challenge.provider === "pow") return solvePow(challenge.challenge, challenge.difficulty);
-  // The hosted captchas' widgets are not built into the forms yet: the server verifies their tokens,
-  // but this page cannot produce one.
-  throw new Error("当前站点配置的人机验证方式暂不支持在此页面完成，请稍后再试或联系管理员");
+  if (challenge.provider === "none") throw new Error(CAPTCHA_NOT_CONFIGURED);
+  return hostedCaptchaToken(challenge, page);
 }

@@ -17,6 +17,13 @@ const copy = authCopy.settings.profile;
 const AVATAR_BUCKET = "avatars";
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
+/** Storage answers in its own (English) protocol; its refusals of type and size read in Chinese here. */
+function avatarRefusal(error: { message: string; statusCode?: string }): string {
+  if (error.statusCode === "415") return copy.avatarWrongType;
+  if (error.statusCode === "413") return copy.avatarTooLarge;
+  return error.message;
+}
+
 function avatarUrlOf(user: User): string | null {
   const value: unknown = user.user_metadata?.avatar_url;
   return typeof value === "string" && value ? value : null;
@@ -49,7 +56,7 @@ export function AvatarField({ user }: { user: User }) {
       const client = await getClient();
       const path = `${user.id}/avatar`;
       const { error } = await client.storage.from(AVATAR_BUCKET).upload(path, file, { upsert: true, contentType: file.type });
-      if (error) throw new Error(`${copy.avatarFailed}：${error.message}`);
+      if (error) throw new Error(`${copy.avatarFailed}：${avatarRefusal(error)}`);
       const { publicUrl } = client.storage.from(AVATAR_BUCKET).getPublicUrl(path).data;
       // Served from the storage origin when STORAGE_PUBLIC_URL is set, like every other user file.
       await saveAvatarUrl(`${onStorageOrigin(publicUrl, await storageUrlNow())}?v=${Date.now()}`);
