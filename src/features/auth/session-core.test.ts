@@ -207,3 +207,21 @@ describe.each(ENTRIES)("the session core through the %s entry", (_name, entry) =
     }
   });
 });
+
+describe("the session core's result", () => {
+  it("says who, at which assurance level, whether MFA is owed, from where and on what device", async () => {
+    const { resolveSession } = await import("./session-core");
+    const user = await newUser();
+    const { client, session } = await signIn(user.email);
+    const enrolled = await client.auth.mfa.enroll({ factorType: "totp" });
+    if (enrolled.error || enrolled.data.type !== "totp") throw enrolled.error ?? new Error("no totp");
+    const code = await generate({ secret: enrolled.data.totp.secret });
+    expect((await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code })).error).toBeNull();
+    // X-Forwarded-For as server.mjs leaves it: exactly one entry, the visitor it decided on.
+    const headers = { cookie: await sessionCookieHeader(connection, session), "x-forwarded-for": "198.51.100.4", "user-agent": "Core/2.0" };
+    const result = await resolveSession(new Request(`${SITE}/api/notes`, { headers }));
+    expect(result).toMatchObject({ userId: null, aal: "aal1", mfaOwed: true, clientAddress: "198.51.100.4", userAgent: "Core/2.0", cookiesToSet: [] });
+    expect(result.verdict).toEqual({ state: "mfa_required", userId: user.id });
+    expect(await resolveSession(new Request(`${SITE}/api/notes`))).toMatchObject({ userId: null, aal: undefined, mfaOwed: false, token: undefined });
+  });
+});

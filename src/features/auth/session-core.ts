@@ -1,5 +1,5 @@
 import { createServerClient, parseCookieHeader, type CookieOptions } from "@supabase/ssr";
-import { getSupabaseConnection, serverClientOptions, type SupabaseConnection } from "@/lib/supabase/connection";
+import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { checkSession, type SessionVerdict } from "./session-check";
 import type { HandedOffSession } from "./session-handoff";
@@ -37,7 +37,6 @@ export type ReadSession = {
   /** The visitor's address (decided by server.mjs, TRUSTED_PROXIES respected: see `visitorIp`). */
   clientAddress: string | undefined;
   userAgent: string | undefined;
-  connection: SupabaseConnection;
 };
 
 export type SessionResult = ReadSession & {
@@ -55,10 +54,10 @@ export type SessionResult = ReadSession & {
  * are in `cookiesToSet`) and verifies its token's signature, remembered once checked.
  */
 export async function readSession(request: SessionRequest, options: ReadSessionOptions = {}): Promise<ReadSession> {
-  const connection = await getSupabaseConnection();
   const visitor = { clientAddress: visitorIp(request.headers), userAgent: request.headers.get("user-agent") ?? undefined };
-  if (options.handedOff) return { token: options.handedOff, cookiesToSet: [], ...visitor, connection };
+  if (options.handedOff) return { token: options.handedOff, cookiesToSet: [], ...visitor };
 
+  const connection = await getSupabaseConnection();
   const cookiesToSet: SessionCookie[] = [];
   const readCookies = options.cookies ?? (() => cookiesOfHeader(request.headers));
   const supabase = createServerClient(connection.url, connection.anonKey, {
@@ -70,13 +69,13 @@ export async function readSession(request: SessionRequest, options: ReadSessionO
   const claims = accessToken ? await verifiedClaims(supabase.auth, accessToken) : undefined;
   // A verified token names a user: anything else (the anon key, say) is nobody's session.
   const token = accessToken && typeof claims?.sub === "string" ? { claims, accessToken } : undefined;
-  return { token, cookiesToSet, ...visitor, connection };
+  return { token, cookiesToSet, ...visitor };
 }
 
 /** The session's liveness (signed out elsewhere, revoked, banned, deleted) and MFA state: `checkSession`. */
 export async function judgeSession(read: ReadSession): Promise<SessionResult> {
   const verdict: SessionVerdict = read.token
-    ? await checkSession(read.connection, read.token.claims, read.token.accessToken)
+    ? await checkSession(await getSupabaseConnection(), read.token.claims, read.token.accessToken)
     : { state: "signed_out" };
   const aal = typeof read.token?.claims.aal === "string" ? read.token.claims.aal : undefined;
   return { ...read, verdict, userId: verdict.state === "ok" ? verdict.userId : null, aal, mfaOwed: verdict.state === "mfa_required" };
