@@ -1,12 +1,9 @@
-import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { cookiesMustBeSecure } from "@/lib/secure-cookies";
-import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
 import { isGuardedPath, MFA_STEP_QUERY, redirectCookieName, routeGuardConfig } from "./route-guard";
 import { safeRedirectPath } from "./safe-redirect";
-import { checkSession } from "./session-check";
+import { judgeSession, readSession } from "./session-core";
 import { sealSessionHandoff } from "./session-handoff";
-import { verifiedClaims } from "./verified-claims";
 
 // No `server-only` here: this module runs in the Next.js proxy, whose bundle lacks that condition.
 
@@ -21,38 +18,20 @@ export async function refreshSessionAndGuard(
   request: NextRequest,
   continueRequest: (request: NextRequest, handoff: string | undefined) => NextResponse,
 ): Promise<NextResponse> {
-  const connection = await getSupabaseConnection();
-  let handoff: string | undefined;
-  let response = continueRequest(request, handoff);
-  const supabase = createServerClient(connection.url, connection.anonKey, {
-    ...serverClientOptions(connection, request.headers),
-    cookies: {
-      getAll: () => request.cookies.getAll(),
-      setAll: (cookiesToSet) => {
-        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-        response = continueRequest(request, handoff);
-        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
-      },
-    },
-  });
   // The session from the cookies, refreshed when its token is about to expire; then its token's
-  // signature (JWKS), remembered once checked.
-  const token = (await supabase.auth.getSession()).data.session?.access_token;
-  const claims = token ? await verifiedClaims(supabase.auth, token) : undefined;
-  const accessToken = claims ? token : undefined;
-  if (claims && accessToken) {
-    handoff = sealSessionHandoff(claims, accessToken);
-    const refreshed = response.cookies.getAll();
-    response = continueRequest(request, handoff);
-    for (const cookie of refreshed) response.cookies.set(cookie);
-  }
+  // signature (JWKS), remembered once checked (session-core.ts).
+  const session = await readSession(request, { cookies: () => request.cookies.getAll() });
+  const handoff = session.token ? sealSessionHandoff(session.token.claims, session.token.accessToken) : undefined;
+  // Refreshed cookies go on to the handler with the request and back to the browser with the answer.
+  for (const { name, value } of session.cookiesToSet) request.cookies.set(name, value);
+  const response = continueRequest(request, handoff);
+  for (const { name, value, options } of session.cookiesToSet) response.cookies.set(name, value, options);
 
   const { pathname, search } = request.nextUrl;
   const entryPage = isSignedOutEntryPage(request);
   if (!isGuardedPath(pathname) && !entryPage) return response;
   // Only guarded pages pay for the liveness look-up; API routes make their own (requireCurrentUserId).
-  let verdict: "ok" | "mfa_required" | "signed_out" = "signed_out";
-  if (claims) verdict = (await checkSession(connection, claims, accessToken)).state;
+  const verdict = (await judgeSession(session)).verdict.state;
   if (entryPage) return verdict === "ok" ? sendSignedInVisitorOn(request, response) : response;
   if (verdict === "ok") return response;
 

@@ -1,13 +1,11 @@
 import "server-only";
 import { isAuthApiError } from "@supabase/supabase-js";
-import { headers } from "next/headers";
 import { cache } from "react";
-import { checkSession, openSessionHandoff, SESSION_HANDOFF_HEADER, type HandedOffSession } from "@/features/auth/server";
+import { resolveNextSession, type HandedOffSession } from "@/features/auth/server";
 import { isDemoAccount } from "@/lib/demo-account-flag";
 import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { getSupabaseConnection } from "@/lib/supabase/connection";
-import { createSupabaseServerClient } from "@/lib/supabase/server";
 import { TtlCache } from "@/lib/ttl-cache";
 import { sessionAuthenticatedAt } from "./admin-freshness";
 import { findUserByEmail, hasAdminRole, isListedAdmin, setAdminRole } from "./admin-role";
@@ -24,18 +22,6 @@ export type AdminSession = {
 
 type Claims = HandedOffSession["claims"];
 
-/** The access token's claims, verified once per request (the proxy's handoff, else getClaims). */
-async function verifiedClaims(): Promise<{ claims: Claims; accessToken: string | undefined } | null> {
-  const handedOff = openSessionHandoff((await headers()).get(SESSION_HANDOFF_HEADER));
-  if (handedOff) return handedOff;
-  const supabase = await createSupabaseServerClient();
-  const { data, error } = await supabase.auth.getClaims();
-  const claims = data?.claims;
-  if (error || typeof claims?.sub !== "string") return null;
-  const { data: current } = await supabase.auth.getSession();
-  return { claims: claims as unknown as Claims, accessToken: current.session?.access_token };
-}
-
 /**
  * Who may open the console: a live session (not signed out, not banned; aal2 when the user has a
  * verified MFA factor — an aal1 operator is treated as anybody), whose token says `role: admin`, and
@@ -45,11 +31,10 @@ async function verifiedClaims(): Promise<{ claims: Claims; accessToken: string |
  * Cached per request (React `cache`), so a page's layout and the page ask once.
  */
 export const resolveAdmin = cache(async (): Promise<AdminSession | null> => {
-  const verified = await verifiedClaims();
-  if (!verified) return null;
-  const { claims, accessToken } = verified;
-  const verdict = await checkSession(await getSupabaseConnection(), claims, accessToken);
-  if (verdict.state !== "ok") return null;
+  // The session core: the proxy's handoff, else the cookies' token verified here; then liveness and MFA.
+  const { token, verdict } = await resolveNextSession();
+  if (!token || verdict.state !== "ok") return null;
+  const claims = token.claims as Claims;
   const listed = !!claims.email && adminEmails().includes(claims.email.toLowerCase());
   if (!hasAdminRole(claims.app_metadata) && !listed) return null;
   if (!(await liveAdmin(verdict.userId))) return null;

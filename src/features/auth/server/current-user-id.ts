@@ -1,29 +1,18 @@
 import { ApiRouteError } from "@/lib/api";
-import { getSupabaseConnection } from "@/lib/supabase/connection";
-import { createSupabaseServerClient } from "@/lib/supabase/server";
-import { headers } from "next/headers";
-import { checkSession, type SessionVerdict } from "../session-check";
-import { openSessionHandoff, SESSION_HANDOFF_HEADER } from "../session-handoff";
+import type { SessionVerdict } from "../session-check";
+import { resolveNextSession } from "./next-session";
 
 /** What an API answers a signed-in user who still owes the MFA step (issue 12 finding 3). */
 export const MFA_REQUIRED_MESSAGE = "请先完成两步验证";
 
 /**
- * Who is signed in on this request: the access token's signature (JWKS, cached by auth-js, refreshed
- * when about to expire; or what the proxy verified, see session-handoff.ts), then its session's liveness and the user's MFA requirement (one cached
- * look-up, see `checkSession`).
+ * Who is signed in on this request: the access token's signature (JWKS, refreshed when about to
+ * expire; or what the proxy verified, see session-handoff.ts), then its session's liveness and the
+ * user's MFA requirement (one cached look-up, see `checkSession`). The session core decides it all
+ * (session-core.ts, through next-session.ts).
  */
 export async function resolveSignedInUser(): Promise<SessionVerdict> {
-  // The proxy has verified this request's token already: only the liveness look-up is left.
-  const handedOff = openSessionHandoff((await headers()).get(SESSION_HANDOFF_HEADER));
-  if (handedOff) return checkSession(await getSupabaseConnection(), handedOff.claims, handedOff.accessToken);
-  const supabase = await createSupabaseServerClient();
-  const { data, error } = await supabase.auth.getClaims();
-  const claims = data?.claims;
-  if (error || typeof claims?.sub !== "string") return { state: "signed_out" };
-  // The token getClaims just verified (read from the cookies; no request is made).
-  const { data: current } = await supabase.auth.getSession();
-  return checkSession(await getSupabaseConnection(), claims, current.session?.access_token);
+  return (await resolveNextSession()).verdict;
 }
 
 /**
