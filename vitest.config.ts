@@ -5,9 +5,12 @@ import { testFilesOfKind } from "./test/test-kinds";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * Two projects: `unit` (pure tests, no set-up, about a minute: `npm run test:unit`) and `service` (tests
- * that open databases or start the embedded services, servers or processes — see test/test-kinds.ts —
- * with the global set-up that migrates a PGlite template and starts a PostgreSQL server when it can).
+ * Three projects (see test/test-kinds.ts): `unit`, pure tests sharing one module graph per worker (no
+ * isolation: importing React, zod and friends once instead of per file is most of a unit run's time);
+ * `unit-isolated`, pure tests that replace modules or stub env / globals and so need a fresh graph
+ * (`npm run test:unit` runs both, in seconds); and `service`, tests that open databases or start the
+ * embedded services, servers or processes, with the global set-up that migrates a PGlite template and
+ * starts a PostgreSQL server when it can.
  */
 export default defineConfig({
   resolve: {
@@ -22,7 +25,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: testFilesOfKind(root, "unit") } },
+      { extends: true, test: { name: "unit", include: testFilesOfKind(root, "unit"), isolate: false } },
+      { extends: true, test: { name: "unit-isolated", include: testFilesOfKind(root, "unit-isolated") } },
       {
         extends: true,
         test: { name: "service", include: testFilesOfKind(root, "service"), globalSetup: ["./test/global-setup.ts"] },

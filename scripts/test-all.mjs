@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 
 const parts = [
-  ["Vitest · unit", "vitest run --project unit"],
+  ["Vitest · unit", "vitest run --project unit --project unit-isolated"],
   ["Vitest · service", "vitest run --project service"],
   ["e2e · main", "playwright test"],
   ["e2e · multi-process", "playwright test --config playwright.cluster.config.ts"],

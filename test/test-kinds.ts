@@ -27,13 +27,33 @@ export function startsServices(source: string): boolean {
   return SERVICE_MARKERS.some((marker) => marker.test(source));
 }
 
+/**
+ * What makes a unit test need a fresh module graph: it replaces modules or stubs the environment or
+ * globals, which would leak into the next file if modules were shared. The other unit tests share one
+ * module graph per worker (`isolate: false`), which takes the unit run from minutes of imports to seconds.
+ */
+const ISOLATION_MARKERS: readonly RegExp[] = [/\bvi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(/];
+
+/** True when the file changes modules, the environment or globals for its own run (see ISOLATION_MARKERS). */
+export function needsIsolation(source: string): boolean {
+  return ISOLATION_MARKERS.some((marker) => marker.test(source));
+}
+
+export type TestKind = "unit" | "unit-isolated" | "service";
+
+/** The kind of one test file's source: service, unit that must run isolated, or plain unit. */
+export function kindOfTest(source: string): TestKind {
+  if (startsServices(source)) return "service";
+  return needsIsolation(source) ? "unit-isolated" : "unit";
+}
+
 /** The test files of one kind, relative to `root`, sorted. */
-export function testFilesOfKind(root: string, kind: "unit" | "service"): string[] {
+export function testFilesOfKind(root: string, kind: TestKind): string[] {
   // readdirSync's `recursive` (Node 20.1+) rather than fs.globSync, which Node 20 lacks.
   return TEST_FOLDERS.flatMap((folder) =>
     readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" }).map((file) => path.join(folder, file)),
   )
     .filter((file) => TEST_FILE.test(file) && !file.includes("node_modules"))
-    .filter((file) => startsServices(readFileSync(path.join(root, file), "utf8")) === (kind === "service"))
+    .filter((file) => kindOfTest(readFileSync(path.join(root, file), "utf8")) === kind)
     .sort();
 }
