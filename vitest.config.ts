@@ -29,7 +29,16 @@ export default defineConfig({
       { extends: true, test: { name: "unit-isolated", include: testFilesOfKind(root, "unit-isolated") } },
       {
         extends: true,
-        test: { name: "service", include: testFilesOfKind(root, "service"), globalSetup: ["./test/global-setup.ts"] },
+        test: {
+          name: "service",
+          include: testFilesOfKind(root, "service"),
+          globalSetup: ["./test/global-setup.ts"],
+          // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine, idle
+          // while its tests wait on sockets, databases and child processes. Two keep both cores busy.
+          maxWorkers: 2,
+          // Projects with their own worker count run as their own group (after the unit projects).
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
