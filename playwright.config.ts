@@ -75,7 +75,8 @@ export default defineConfig({
     {
       // A keep-alive longer than Node's 5 s: otherwise a request sent on an idle socket as the server
       // closes it fails with ECONNRESET (seen in quota.spec and billing.spec on a busy machine).
-      command: `npm run build && npm run start -- --port ${port} --hostname 127.0.0.1 --keepAliveTimeout 65000`,
+      // E2E_SKIP_BUILD=1 reuses the build already in .next (re-running specs while working on them).
+      command: `${process.env.E2E_SKIP_BUILD ? "" : "npm run build && "}npm run start -- --port ${port} --hostname 127.0.0.1 --keepAliveTimeout 65000`,
       url: `${baseURL}/api/health`,
       timeout: 600_000,
       reuseExistingServer: false,
