@@ -30,17 +30,32 @@ async function fileInputsProblem(deps: DemoDeps, owner: Owner, app: DemoApp, inp
   return typeof resolved === "string" ? resolved : null;
 }
 
+/**
+ * The start every generate and stop endpoint shares: the app's mode, a JSON object body and its
+ * `user` (optional only where Dify does not ask for it); an error answer otherwise.
+ */
+async function openCall(
+  c: DemoContext,
+  mode: DemoApp["mode"],
+  ownerOf: (c: DemoContext, user: unknown) => Owner | Response = requiredOwner,
+): Promise<{ body: Record<string, unknown>; owner: Owner } | Response> {
+  const wrongMode = requireMode(c, mode);
+  if (wrongMode) return wrongMode;
+  const body = await readJsonBody(c);
+  if (body instanceof Response) return body;
+  const owner = ownerOf(c, body.user);
+  if (owner instanceof Response) return owner;
+  return { body, owner };
+}
+
 /** POST chat-messages, completion-messages, workflows/run and their stop endpoints. */
 export function generateRoutes(deps: DemoDeps) {
   const routes = new Hono<DemoEnv>();
 
   routes.post("/chat-messages", async (c) => {
-    const wrongMode = requireMode(c, "chat");
-    if (wrongMode) return wrongMode;
-    const body = await readJsonBody(c);
-    if (body instanceof Response) return body;
-    const owner = requiredOwner(c, body.user);
-    if (owner instanceof Response) return owner;
+    const call = await openCall(c, "chat");
+    if (call instanceof Response) return call;
+    const { body, owner } = call;
     const query = typeof body.query === "string" ? body.query : "";
     if (query.trim() === "") return difyError(c, 400, "invalid_param", "query is required");
     const inputs = asInputs(body.inputs ?? {});
@@ -79,12 +94,9 @@ export function generateRoutes(deps: DemoDeps) {
   });
 
   routes.post("/completion-messages", async (c) => {
-    const wrongMode = requireMode(c, "completion");
-    if (wrongMode) return wrongMode;
-    const body = await readJsonBody(c);
-    if (body instanceof Response) return body;
-    const owner = requiredOwner(c, body.user);
-    if (owner instanceof Response) return owner;
+    const call = await openCall(c, "completion");
+    if (call instanceof Response) return call;
+    const { body, owner } = call;
     const inputs = asInputs(body.inputs);
     if (!inputs) return difyError(c, 400, "invalid_param", "inputs is required");
     const invalid = validateInputs(c.get("app"), inputs) ?? (await fileInputsProblem(deps, owner, c.get("app"), inputs));
@@ -105,12 +117,9 @@ export function generateRoutes(deps: DemoDeps) {
   });
 
   routes.post("/workflows/run", async (c) => {
-    const wrongMode = requireMode(c, "workflow");
-    if (wrongMode) return wrongMode;
-    const body = await readJsonBody(c);
-    if (body instanceof Response) return body;
-    const owner = requiredOwner(c, body.user);
-    if (owner instanceof Response) return owner;
+    const call = await openCall(c, "workflow");
+    if (call instanceof Response) return call;
+    const { body, owner } = call;
     const inputs = asInputs(body.inputs);
     if (!inputs) return difyError(c, 400, "invalid_param", "inputs is required");
     const invalid = validateInputs(c.get("app"), inputs);
@@ -122,12 +131,8 @@ export function generateRoutes(deps: DemoDeps) {
 
   // Stop endpoints: like Dify, unknown or finished tasks still answer success.
   const stop = (mode: "chat" | "completion" | "workflow") => async (c: DemoContext) => {
-    const wrongMode = requireMode(c, mode);
-    if (wrongMode) return wrongMode;
-    const body = await readJsonBody(c);
-    if (body instanceof Response) return body;
-    const owner = mode === "workflow" ? optionalOwner(c, body.user) : requiredOwner(c, body.user);
-    if (owner instanceof Response) return owner;
+    const call = await openCall(c, mode, mode === "workflow" ? optionalOwner : requiredOwner);
+    if (call instanceof Response) return call;
     deps.flags.stop(c.req.param("task_id") ?? "");
     return c.json({ result: "success" });
   };

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "@/lib/zod";
+import { readCappedText } from "@/lib/api/capped-body";
 import type { Database } from "@/lib/db/types";
 import { resolveCaller, type Caller, type VerifyAccessToken } from "./access";
 import { BucketStore } from "./bucket-store";
@@ -27,30 +28,6 @@ export interface StorageContext {
 
 /** Cap on JSON request bodies (the largest real one, 1000 paths to sign or remove, is far smaller). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-
-/**
- * Reads a request body as text, refusing it by Content-Length or as soon as the bytes read pass
- * `limit`, so an oversized or endless body never sits in memory.
- */
-async function cappedText(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > limit) throw storageErrors.payloadTooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw storageErrors.payloadTooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 export function createContext(
   options: Omit<StorageContext, "buckets" | "objects" | "signingSecret" | "quota"> & {
@@ -84,7 +61,10 @@ export function objectParams(c: Context): { bucketId: string; key: string } {
 
 /** Parses and validates a JSON body; empty bodies count as `{}`. */
 export async function jsonBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.infer<Schema>> {
-  const text = await cappedText(c.req.raw, MAX_JSON_BODY_BYTES);
+  // Refused by Content-Length or as soon as the bytes read pass the cap: an oversized or endless
+  // body never sits in memory.
+  const text = await readCappedText(c.req.raw, MAX_JSON_BODY_BYTES);
+  if (text === null) throw storageErrors.payloadTooLarge();
   let value: unknown = {};
   if (text.trim() !== "") {
     try {

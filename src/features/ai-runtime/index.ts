@@ -2,6 +2,7 @@
 // uploads, markdown, feedback and error display.
 export { AppParametersGate } from "./components/app-parameters-gate";
 export { useTouchInput } from "./use-touch-input";
+export { AppInputPanel } from "./components/app-input-panel";
 export { AppTitle } from "./components/app-title";
 export { CopyButton } from "./components/copy-button";
 export { FeedbackButtons } from "./components/feedback-buttons";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createClient, isAuthApiError } from "@supabase/supabase-js";
 import { sessionVerdict, type SessionLiveness, type SessionVerdict } from "@/embedded/auth";
 import { getEnv } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { getEmbeddedServices } from "@/lib/supabase/embedded-services";
 import { serverClientOptions, type SupabaseConnection } from "@/lib/supabase/connection";
 import { TtlCache } from "@/lib/ttl-cache";
@@ -29,14 +30,9 @@ export async function checkSession(
   return sessionVerdict(claims, await hostedLiveness(connection, accessToken));
 }
 
-const HOSTED_CACHE_KEY = Symbol.for("sparkai.hosted-session-liveness");
-
-function hostedCache(): TtlCache<SessionLiveness> {
-  // On globalThis: the proxy and route handlers are separate bundles of one process.
-  const holder = globalThis as typeof globalThis & { [HOSTED_CACHE_KEY]?: TtlCache<SessionLiveness> };
-  holder[HOSTED_CACHE_KEY] ??= new TtlCache(getEnv().SESSION_CHECK_CACHE_MS, 10_000);
-  return holder[HOSTED_CACHE_KEY];
-}
+// One per process: the proxy and route handlers are separate bundles of one process.
+const hostedCache = () =>
+  processSingleton("sparkai.hosted-session-liveness", () => new TtlCache<SessionLiveness>(getEnv().SESSION_CHECK_CACHE_MS, 10_000));
 
 async function hostedLiveness(connection: SupabaseConnection, accessToken: string): Promise<SessionLiveness> {
   const key = createHash("sha256").update(accessToken).digest("base64url");

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { processSingleton } from "@/lib/process-singleton";
 
 // No `server-only` here: the Next.js proxy (proxy-session.ts) uses this too.
 
@@ -28,12 +29,7 @@ export type HandedOffSession = {
 };
 
 // Shared by the proxy's and the routes' bundles of one process (they are separate module graphs).
-const KEY = Symbol.for("sparkai.session-handoff-key");
-
-function handoffKey(): Buffer {
-  const holder = globalThis as typeof globalThis & { [KEY]?: Buffer };
-  return (holder[KEY] ??= randomBytes(32));
-}
+const handoffKey = (): Buffer => processSingleton("sparkai.session-handoff-key", () => randomBytes(32));
 
 const seal = (payload: string, key: Buffer) => createHmac("sha256", key).update(payload).digest("base64url");
 

@@ -50,6 +50,8 @@ function withLaneHeaders(request: Request, response: Response): Response {
   return answer;
 }
 
+// Not processSingleton: this is a hand-off to server.mjs (src/lib/net/fast-lane-server.mjs reads the
+// same symbol outside Next.js's bundles), and start-up sets it rather than creating it on first use.
 const FAST_LANE_KEY = Symbol.for("sparkai.fast-lane");
 
 /** Called once at start-up (src/server/startup.ts): from then on server.mjs hands these routes to the lane. */

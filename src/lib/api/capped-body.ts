@@ -114,3 +114,17 @@ export function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, dec
     }
   })();
 }
+
+/**
+ * A small body held whole (JSON, a form-encoded notification) as UTF-8 text, or null when it is over
+ * `maxBytes`, does not fit in `budget` or was cut off: the callers answer those alike.
+ */
+export async function readCappedText(request: Request, maxBytes: number, budget: MemoryBudget = uploadMemoryBudget): Promise<string | null> {
+  const body = await readCappedBody(request, maxBytes, budget);
+  if (!body.ok) return null;
+  try {
+    return Buffer.concat(body.chunks).toString("utf8");
+  } finally {
+    body.release();
+  }
+}

@@ -7,8 +7,9 @@
  * is walked from the right, skipping trusted hops, as nginx's `real_ip_recursive` and Express's
  * `trust proxy` do. Entries left of the first untrusted one were written by the client: never read.
  *
- * Plain JavaScript (JSDoc types, `client-address.d.mts`) because the production server runs with
- * `node` alone, without devDependencies such as tsx. CIDR matching is Node's own `net.BlockList`.
+ * Plain JavaScript (JSDoc types, which `tsc` checks: tsconfig.json's checkJs) because the production
+ * server runs with `node` alone, without devDependencies such as tsx. CIDR matching is Node's own
+ * `net.BlockList`.
  */
 import { BlockList, isIP } from "node:net";
 

@@ -1,25 +1,10 @@
 "use client";
 
 import { RotateCcw, Sparkles, Square } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PublicAiApp } from "@/features/ai-apps";
-import {
-  AppParametersGate,
-  AppTitle,
-  CopyButton,
-  FeedbackButtons,
-  initialValues,
-  InputFormFields,
-  Markdown,
-  normalizeInputForm,
-  RequestError,
-  toInputs,
-  validateInputs,
-  type DifyParameters,
-  type FormErrors,
-  type FormValues,
-} from "@/features/ai-runtime";
+import { AppInputPanel, AppParametersGate, CopyButton, FeedbackButtons, Markdown, RequestError, type DifyParameters } from "@/features/ai-runtime";
 import { useCompletionRun } from "../use-completion-run";
 
 /** The text generation page: input form, streamed markdown, 停止, 复制, 赞 / 踩. */
@@ -28,50 +13,25 @@ export function CompletionApp({ app }: { app: PublicAiApp }) {
 }
 
 function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {
-  const fields = useMemo(() => normalizeInputForm(parameters.user_input_form), [parameters.user_input_form]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [errors, setErrors] = useState<FormErrors>({});
   const [lastInputs, setLastInputs] = useState<Record<string, unknown> | null>(null);
   const { state, generate, stop, rate } = useCompletionRun(app.appid);
   const streaming = state.status === "streaming";
 
-  function submit() {
-    const found = validateInputs(fields, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const inputs = toInputs(fields, values);
+  function submit(inputs: Record<string, unknown>) {
     setLastInputs(inputs);
     void generate(inputs);
   }
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <section aria-labelledby="completion-form-title" className="h-fit space-y-5 rounded-2xl border bg-card p-4 sm:p-5 lg:sticky lg:top-4">
-        <AppTitle app={app} showDescription />
-        <h2 id="completion-form-title" className="sr-only">
-          输入
-        </h2>
-        <form
-          className="space-y-5"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!streaming) submit();
-          }}
-        >
-          <InputFormFields
-            appid={app.appid}
-            system={parameters.system_parameters}
-            fields={fields}
-            values={values}
-            errors={errors}
-            disabled={streaming}
-            onChange={(variable, value) => {
-              setValues((current) => ({ ...current, [variable]: value }));
-              setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== variable)));
-            }}
-          />
-          {streaming ? (
+      <AppInputPanel
+        app={app}
+        parameters={parameters}
+        titleId="completion-form-title"
+        busy={streaming}
+        onSubmit={submit}
+        actions={
+          streaming ? (
             <Button type="button" variant="outline" className="w-full" onClick={stop}>
               <Square aria-hidden className="fill-current" />
               停止
@@ -81,9 +41,9 @@ function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters
               <Sparkles aria-hidden />
               生成
             </Button>
-          )}
-        </form>
-      </section>
+          )
+        }
+      />
 
       <section aria-labelledby="completion-result-title" className="min-w-0 space-y-3">
         <div className="flex items-center gap-2">

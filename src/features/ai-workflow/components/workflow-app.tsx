@@ -1,25 +1,10 @@
 "use client";
 
 import { Play, RotateCcw, Square } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PublicAiApp } from "@/features/ai-apps";
-import {
-  AppParametersGate,
-  AppTitle,
-  formatSeconds,
-  initialValues,
-  InputFormFields,
-  Markdown,
-  NodeProgress,
-  normalizeInputForm,
-  RequestError,
-  toInputs,
-  validateInputs,
-  type DifyParameters,
-  type FormErrors,
-  type FormValues,
-} from "@/features/ai-runtime";
+import { AppInputPanel, AppParametersGate, formatSeconds, Markdown, NodeProgress, RequestError, type DifyParameters } from "@/features/ai-runtime";
 import { useWorkflowRun } from "../use-workflow-run";
 import type { RunStatus } from "../workflow-run";
 import { OutputView } from "./output-view";
@@ -41,18 +26,11 @@ export function WorkflowApp({ app }: { app: PublicAiApp }) {
 }
 
 function WorkflowWorkspace({ app, parameters }: { app: PublicAiApp; parameters: DifyParameters }) {
-  const fields = useMemo(() => normalizeInputForm(parameters.user_input_form), [parameters.user_input_form]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [errors, setErrors] = useState<FormErrors>({});
   const [lastInputs, setLastInputs] = useState<Record<string, unknown> | null>(null);
   const { state, run, stop } = useWorkflowRun(app.appid);
   const running = state.status === "running";
 
-  function submit() {
-    const found = validateInputs(fields, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const inputs = toInputs(fields, values);
+  function submit(inputs: Record<string, unknown>) {
     setLastInputs(inputs);
     void run(inputs);
   }
@@ -62,31 +40,13 @@ function WorkflowWorkspace({ app, parameters }: { app: PublicAiApp; parameters: 
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <section aria-labelledby="workflow-form-title" className="h-fit space-y-5 rounded-2xl border bg-card p-4 sm:p-5 lg:sticky lg:top-4">
-        <AppTitle app={app} showDescription />
-        <h2 id="workflow-form-title" className="sr-only">
-          输入
-        </h2>
-        <form
-          className="space-y-5"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!running) submit();
-          }}
-        >
-          <InputFormFields
-            appid={app.appid}
-            system={parameters.system_parameters}
-            fields={fields}
-            values={values}
-            errors={errors}
-            disabled={running}
-            onChange={(variable, value) => {
-              setValues((current) => ({ ...current, [variable]: value }));
-              setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== variable)));
-            }}
-          />
+      <AppInputPanel
+        app={app}
+        parameters={parameters}
+        titleId="workflow-form-title"
+        busy={running}
+        onSubmit={submit}
+        actions={
           <div className="flex gap-2">
             {running ? (
               <Button type="button" variant="outline" className="flex-1" onClick={stop}>
@@ -100,8 +60,8 @@ function WorkflowWorkspace({ app, parameters }: { app: PublicAiApp; parameters: 
               </Button>
             )}
           </div>
-        </form>
-      </section>
+        }
+      />
 
       <section aria-labelledby="workflow-result-title" className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

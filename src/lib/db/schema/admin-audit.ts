@@ -4,7 +4,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
  * Every action an operator takes in the console (/admin): who (`actor_id`), what (`action`, e.g.
  * `user.ban`), on whom, the state before and after, from which address. Written by the action's
  * handler in src/features/admin; never updated or deleted by the app. No foreign keys to `auth`
- * (see docs/architecture.md "Database"): the row outlives a deleted user.
+ * (see docs/architecture/operations.md): the row outlives a deleted user.
  */
 export const adminAuditLog = pgTable(
   "admin_audit_log",

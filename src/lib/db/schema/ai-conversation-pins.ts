@@ -3,7 +3,7 @@ import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core
 /**
  * Conversations a user pinned in an app's chat sidebar. Dify has no pin API, so pins live here,
  * keyed by the user, the app and Dify's conversation id (one row each). No foreign key to `auth`
- * (see docs/architecture.md "Database"); every query filters by `user_id`.
+ * (see docs/architecture/operations.md); every query filters by `user_id`.
  */
 export const aiConversationPins = pgTable(
   "ai_conversation_pins",

@@ -4,7 +4,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-c
  * Tokens an operator gave (positive) or took back (negative) for one calendar month (China time,
  * `period` = "YYYY-MM", see billing/calendar.ts). The month's limit is the plan's tokens plus the
  * sum of that month's grants; the user's usage page lists them with their reasons. Never updated:
- * a correction is another row. No foreign keys to `auth` (see docs/architecture.md "Database").
+ * a correction is another row. No foreign keys to `auth` (see docs/architecture/operations.md).
  */
 export const aiQuotaGrants = pgTable(
   "ai_quota_grants",

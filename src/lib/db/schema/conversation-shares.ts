@@ -19,7 +19,7 @@ export interface SharedMessageSnapshot {
  * `snapshot` is a copy of the messages when shared: later messages never leak through an old link,
  * and deleting the conversation (in the app or in Dify) does not change or remove a link — only
  * 停止分享 does, which sets `revoked_at` and empties the snapshot. No foreign key to `auth` (see
- * docs/architecture.md "Database"): a deleted owner's shares are removed when one is next looked up
+ * docs/architecture/operations.md): a deleted owner's shares are removed when one is next looked up
  * (src/features/conversation-share/server/share-owner.ts).
  */
 export const conversationShares = pgTable(

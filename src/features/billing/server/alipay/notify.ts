@@ -1,3 +1,4 @@
+import { readCappedText } from "@/lib/api/capped-body";
 import type { Database } from "@/lib/db";
 import type { AlipaySetup } from "./config";
 import { settleAlipayTrade, tradeReportOf, type SettleOutcome } from "./settle-trade";
@@ -27,30 +28,11 @@ export async function handleAlipayNotification(db: Database, setup: AlipaySetup,
   return { answer: accepted ? "success" : "fail", outcome };
 }
 
-/** The body as text, or null once it passes `max` bytes (whatever Content-Length claims). */
-async function readLimited(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** The route's response: plain text, as Alipay expects (`fail` also when Alipay is not configured). */
 export async function handleAlipayNotifyRequest(request: Request, setup: AlipaySetup | null, db: Database): Promise<Response> {
   const text = (answer: string) => new Response(answer, { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
   if (!setup) return text("fail");
-  const body = await readLimited(request, MAX_NOTIFY_BYTES);
+  const body = await readCappedText(request, MAX_NOTIFY_BYTES);
   if (body === null) return text("fail");
   const { answer } = await handleAlipayNotification(db, setup, body);
   return text(answer);

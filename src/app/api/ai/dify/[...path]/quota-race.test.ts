@@ -89,7 +89,7 @@ describe("the AI proxy route holds the quota under parallel calls", () => {
     const bodies = await Promise.all(responses.map((response) => response.text()));
     await getAiProxy().idle();
 
-    // The stated bound (docs/architecture.md): at most 5 % past the quota while answers stay within
+    // The stated bound (docs/architecture/metering.md): at most 5 % past the quota while answers stay within
     // their reservation.
     expect(await used(user)).toBeLessThanOrEqual(FREE_QUOTA * 1.05);
     const admitted = statuses.filter((status) => status === 200).length;

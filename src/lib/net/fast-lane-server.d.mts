@@ -1,4 +1,0 @@
-import type { Handler } from "./hardened-server.mjs";
-
-/** Types of fast-lane-server.mjs. */
-export function withFastLane(nextHandler: Handler): Handler;
