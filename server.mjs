@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
+import { buildInlineScriptHashes, withStaticPageScriptHashes } from "./src/lib/net/static-page-csp.mjs";
 
 /** Set for the app: src/server/startup.ts refuses to serve in production without it. */
 export const SERVER_MARKER = "SPARK_HARDENED_SERVER";
@@ -54,12 +55,17 @@ const app = next({ dev, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-// The hot API routes skip Next.js's router (src/features/fast-lane); the rest is Next.js's.
-const server = createHardenedServer({ handler: withFastLane((req, res) => handle(req, res)), trust, keepAliveTimeoutMs });
+// The scripts the build inlines into its prerendered pages: static pages' CSP allows these by hash.
+const buildScriptHashes = buildInlineScriptHashes(".next/server/app");
+// The hot API routes skip Next.js's router (src/features/fast-lane); the rest is Next.js's, static
+// pages with their script hashes filled into the CSP (src/lib/net/static-page-csp.mjs).
+const nextHandler = withStaticPageScriptHashes((req, res) => handle(req, res), () => buildScriptHashes);
+const server = createHardenedServer({ handler: withFastLane(nextHandler), trust, keepAliveTimeoutMs });
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === "object" && address ? `${hostname ?? "localhost"}:${address.port}` : String(address);
   console.log(`思维火花已启动：http://${shown}${dev ? "（开发模式）" : ""}`);
+  if (typeof address === "object" && address) announceListening(address);
 });
 
 const shutdown = () => {
@@ -68,6 +74,19 @@ const shutdown = () => {
 };
 process.once("SIGINT", shutdown);
 process.once("SIGTERM", shutdown);
+
+/**
+ * Tells the app where this process listens (it sends itself a request to revalidate its prerendered
+ * listings: src/features/marketing/listing-revalidation.ts), then lets it do so once.
+ * @param {import("node:net").AddressInfo} address
+ */
+function announceListening(address) {
+  const anyAddress = address.address === "0.0.0.0" || address.address === "::";
+  const host = anyAddress ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  process.env.SPARK_LISTEN_ORIGIN = `http://${host}:${address.port}`;
+  const listening = /** @type {Record<symbol, (() => void) | undefined>} */ (/** @type {unknown} */ (globalThis))[Symbol.for("sparkai.server.listening")];
+  listening?.();
+}
 
 /** @param {string} message @returns {never} */
 function fail(message) {

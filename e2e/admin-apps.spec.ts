@@ -7,7 +7,9 @@ import { toastRegion } from "./support/toasts";
 // The embedded demo Dify's chat app (src/embedded/dify/README.md): reached as `embedded:dify`.
 const DEMO_CHAT_KEY = "app-demo-chat-0000000000000001";
 
-test("an operator adds a Dify app, a user chats with it at once, and disabling it hides it", async ({ page, browser }) => {
+test("an operator adds a Dify app, a user chats with it at once, /ai lists it within seconds, and disabling it hides it everywhere", async ({ page, browser }) => {
+  // Chats, two browsers and the prerendered /ai's revalidation: beyond one minute on a busy machine.
+  test.slow();
   const appid = `e2e-console-${Date.now() % 1_000_000}`;
   const name = `后台助手 ${appid.slice(-4)}`;
   await ensureAdminAccount(page.request);
@@ -42,6 +44,11 @@ test("an operator adds a Dify app, a user chats with it at once, and disabling i
   await expect(item).toBeVisible();
   expect(await page.content()).not.toContain(DEMO_CHAT_KEY);
 
+  // The prerendered /ai lists it within seconds (revalidated on demand), for a visitor with no session.
+  const anonymous = await browser.newContext();
+  const listed = async () => (await anonymous.request.get("/ai")).text();
+  await expect.poll(listed, { timeout: 10_000, intervals: [250, 500, 1_000] }).toContain(name);
+
   // An ordinary user, in another browser, sees and uses it — no restart in between.
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
@@ -69,6 +76,9 @@ test("an operator adds a Dify app, a user chats with it at once, and disabling i
   await expect(userPage.getByText(name)).toHaveCount(0);
   expect((await userPage.goto(`/ai/chat/${appid}`))?.status()).toBe(404);
   await userContext.close();
+  // …and from the prerendered /ai within seconds too.
+  await expect.poll(listed, { timeout: 10_000, intervals: [250, 500, 1_000] }).not.toContain(name);
+  await anonymous.close();
 
   // Stored-app 连接测试 from the list, and the audit log names the actions.
   await list.locator('[data-appid="demo-chat"]').getByRole("button", { name: "连接测试" }).click();

@@ -134,7 +134,7 @@ test.describe("headers", () => {
     // Over plain http (no https from a trusted proxy) there is no HSTS.
     expect(headers["strict-transport-security"]).toBeUndefined();
 
-    // next-themes' inline pre-paint script ran (it sets the colour class), so the nonce reached it;
+    // The inline pre-paint script ran (it sets the colour class): the CSP allows it by hash;
     // and the page hydrated (React's scripts ran): the sign-in form reacts.
     await expect(page.locator("html")).toHaveClass(/\b(light|dark)\b/);
     await expect(page.getByRole("button", { name: "登录" }).first()).toBeEnabled();

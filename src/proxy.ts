@@ -1,17 +1,19 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isSessionlessPage, refreshSessionAndGuard, SESSION_HANDOFF_HEADER } from "@/features/auth/proxy";
+import { isPrerenderedAuthPage, isSessionlessPage, refreshSessionAndGuard, SESSION_HANDOFF_HEADER } from "@/features/auth/proxy";
+import { prePaintScriptHash } from "@/features/color-mode/proxy";
 import { SHARE_PAGE_HEADERS } from "@/features/conversation-share/proxy";
+import { isStaticMarketingPage } from "@/features/marketing/proxy";
 import { authCallbackRedirectTarget, REQUEST_PATH_HEADER } from "@/features/routing/proxy";
 import {
   buildContentSecurityPolicy,
   createNonce,
   crossSiteRefusal,
   isCrossSiteApiWrite,
-  NONCE_HEADER,
   ownOrigins,
   setSecurityHeaders,
 } from "@/features/security";
 import { getEnv } from "@/lib/env";
+import { PLACEHOLDER as STATIC_PAGE_SCRIPT_HASHES } from "@/lib/net/static-page-csp-placeholder.mjs";
 
 /**
  * Runs before every page and API request. The browser runs the same redirect rule for the hash,
@@ -29,7 +31,7 @@ export async function proxy(request: NextRequest) {
   if (target) return withSecurityHeaders(request, NextResponse.redirect(new URL(target, request.url), 307));
 
   // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
-  const contentSecurityPolicy = pageContentSecurityPolicy();
+  const contentSecurityPolicy = await pageContentSecurityPolicy(pathname);
   if (isSessionlessPage(pathname)) return sessionlessPage(request, contentSecurityPolicy);
   const response = await refreshSessionAndGuard(request, (continued, handoff) => passThrough(continued, contentSecurityPolicy, handoff));
   response.headers.set("Content-Security-Policy", contentSecurityPolicy.header);
@@ -48,13 +50,21 @@ function sessionlessPage(request: NextRequest, policy: PagePolicy): NextResponse
   return response;
 }
 
-type PagePolicy = { nonce: string; header: string };
+type PagePolicy = { nonce?: string; header: string };
 
-function pageContentSecurityPolicy(): PagePolicy {
+/**
+ * Pages rendered per request: a fresh nonce. Prerendered marketing and auth pages (production builds): no
+ * nonce, which their HTML cannot carry; server.mjs replaces the placeholder with the hashes of the
+ * inline scripts in the HTML it sends (src/lib/net/static-page-csp.mjs). Both allow the colour-mode
+ * pre-paint script by its hash.
+ */
+async function pageContentSecurityPolicy(pathname: string): Promise<PagePolicy> {
   const env = getEnv();
-  const nonce = createNonce();
+  const prerendered = env.NODE_ENV === "production" && (isStaticMarketingPage(pathname) || isPrerenderedAuthPage(pathname));
+  const nonce = prerendered ? undefined : createNonce();
   const header = buildContentSecurityPolicy({
     nonce,
+    scriptHashes: [await prePaintScriptHash(), ...(prerendered ? [STATIC_PAGE_SCRIPT_HASHES] : [])],
     development: env.NODE_ENV === "development",
     supabaseUrl: env.SUPABASE_URL,
     storagePublicUrl: env.STORAGE_PUBLIC_URL,
@@ -64,8 +74,8 @@ function pageContentSecurityPolicy(): PagePolicy {
 }
 
 /**
- * Continues with the request, adding the path header that not-found screens print, the nonce, and the
- * session this proxy verified — replacing any such header the client sent.
+ * Continues with the request, adding the path header that not-found screens print, the CSP (Next.js
+ * takes the nonce from it), and the session this proxy verified — replacing any such header the client sent.
  */
 function passThrough(request: NextRequest, policy: PagePolicy, handoff: string | undefined, options: { dropCookies?: boolean } = {}): NextResponse {
   const headers = new Headers(request.headers);
@@ -73,7 +83,6 @@ function passThrough(request: NextRequest, policy: PagePolicy, handoff: string |
   if (options.dropCookies) headers.delete("cookie");
   if (handoff) headers.set(SESSION_HANDOFF_HEADER, handoff);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  headers.set(NONCE_HEADER, policy.nonce);
   headers.set("Content-Security-Policy", policy.header);
   return NextResponse.next({ request: { headers } });
 }

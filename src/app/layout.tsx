@@ -1,10 +1,8 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { appConfig } from "@/config/app";
-import { isCrawler } from "@/features/errors";
+import { PRE_PAINT_SCRIPT } from "@/features/color-mode";
 import { AppProviders, GradientBackground } from "@/features/root";
-import { NONCE_HEADER } from "@/features/security";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -20,18 +18,17 @@ export const viewport: Viewport = {
   ],
 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The proxy's per-request CSP nonce, for the one inline script we render ourselves (next-themes').
-  // Reading a request header renders every page per request: a nonce cannot be baked into static HTML.
-  const requestHeaders = await headers();
-  const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
-  // Error boundaries show crawlers a plain error (SPEC §8): decided here, so browsers need no bot list.
-  const crawler = isCrawler(requestHeaders.get("user-agent"));
+// Reads no request headers: the marketing pages are prerendered. The CSP allows the one inline script
+// rendered here by its hash (no nonce needed); error boundaries decide "crawler?" in the browser.
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    // next-themes sets the colour class on <html> before paint, which React did not render.
+    // The pre-paint script sets the colour class on <html> before paint, which React did not render.
     <html lang="zh-CN" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: PRE_PAINT_SCRIPT }} />
+      </head>
       <body>
-        <AppProviders nonce={nonce} crawler={crawler}>
+        <AppProviders>
           <GradientBackground>{children}</GradientBackground>
         </AppProviders>
       </body>

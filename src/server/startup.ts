@@ -4,6 +4,7 @@ import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
+import { followListingChanges, revalidateListingsInThisProcess } from "@/features/marketing/server";
 import { storageQuotaBytes } from "@/features/files/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -59,6 +60,14 @@ async function startServer() {
   startExpiredOrdersJob(getDatabaseHandle, getProviders);
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
+  // The prerendered listings (/, /ai, /pricing) follow the console's apps and plans: changes saved by
+  // other processes revalidate them here too, and once listening (server.mjs calls this) the build's
+  // configuration / seed data is replaced by the database's.
+  await followListingChanges(await getDatabase()).catch((error: unknown) => console.warn("[marketing] 无法接收应用与套餐的变更通知", error));
+  (globalThis as { [SERVER_LISTENING]?: () => void })[SERVER_LISTENING] = () => void revalidateListingsInThisProcess();
 }
+
+/** What server.mjs calls once it listens (and has set SPARK_LISTEN_ORIGIN). */
+const SERVER_LISTENING = Symbol.for("sparkai.server.listening");
 
 await startServer();

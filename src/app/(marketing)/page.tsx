@@ -10,8 +10,8 @@ export const metadata = pageMetadata({
   path: "/",
 });
 
-// Prerendered at build time, then refreshed at run time (at most every 5 minutes) so that AI apps
-// configured on the server after the build (DIFY_APPS, AI_APPS_CONFIG) show without a rebuild.
+// Prerendered; an app change in the console revalidates it on demand (revalidateListings), and the
+// 5 minutes are the backstop.
 export const revalidate = 300;
 
 export default function Page() {

@@ -3,3 +3,4 @@
 export { refreshSessionAndGuard } from "./proxy-session";
 export { isSessionlessPage } from "./sessionless-pages";
 export { SESSION_HANDOFF_HEADER } from "./session-handoff";
+export { isPrerenderedAuthPage } from "./prerendered-pages";

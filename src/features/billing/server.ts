@@ -31,6 +31,7 @@ export { isOrderRefunded } from "./server/invoices/order-refunds";
 export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView } from "./server/reminders/renewal-reminders";
 export { getWechatPay } from "./server/wechat-pay";
 export { startRenewalReminderJob } from "./server/reminders/reminder-job";
+export { listPricingPlans } from "./server/pricing-plans";
 export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, PlanCatalog, toPublicPlan, type BillingPlan } from "./server/plan-catalog";
 export { FREE_PLAN_ID } from "./plans";
 export { enforcedTokenQuota, subscriberTokenQuota } from "./server/token-quota";

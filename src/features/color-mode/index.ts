@@ -1,4 +1,5 @@
 export { ColorModeProvider } from "./components/color-mode-provider";
+export { PRE_PAINT_SCRIPT } from "./pre-paint-script";
 export {
   COLOR_MODE_STORAGE_KEY,
   forcedColorModeFor,

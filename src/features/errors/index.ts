@@ -1,7 +1,6 @@
 // Client-safe exports. Server components import `NotFoundScreen` from "@/features/errors/server".
 export { BrowserNotFoundScreen } from "./components/browser-not-found-screen";
 export { ErrorBoundaryScreen } from "./components/error-boundary-screen";
-export { CrawlerProvider } from "./components/crawler-context";
 export { ErrorScreen } from "./components/error-screen";
 export { RootErrorLandmark } from "./components/root-error-landmark";
 export { isCrawler } from "./crawler";

@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { listShowcaseApps } from "./ai-apps-source";
 
 describe("the AI apps shown on / and /ai", () => {
-  it("are the registry's apps with public fields only (the embedded demo apps and the demo model app when nothing is configured)", () => {
-    const apps = listShowcaseApps();
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("are the configured apps with public fields only while the build prerenders (the embedded demo apps and the demo model app when nothing is configured)", async () => {
+    vi.stubEnv("NEXT_PHASE", "phase-production-build");
+    const apps = await listShowcaseApps();
     expect(apps.map((app) => app.appid).sort()).toEqual(["demo-agent", "demo-chat", "demo-chatflow", "demo-completion", "demo-model", "demo-workflow"]);
     for (const app of apps) expect(Object.keys(app).sort()).toEqual(["appid", "description", "icon", "kind", "name"]);
   });

@@ -9,9 +9,9 @@ import { marketingCopy } from "./copy";
 const kindOrder: AiAppKind[] = ["chat", "workflow", "completion"];
 
 /** /ai: every configured app, grouped by kind. */
-export function AiShowcase() {
+export async function AiShowcase() {
   const copy = marketingCopy.ai;
-  const apps = listShowcaseApps();
+  const apps = await listShowcaseApps();
   const groups = kindOrder.map((kind) => ({ kind, apps: apps.filter((app) => app.kind === kind) })).filter((group) => group.apps.length > 0);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">

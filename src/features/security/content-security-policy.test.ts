@@ -16,6 +16,16 @@ describe("buildContentSecurityPolicy", () => {
     expect(policy["object-src"]).toEqual(["'none'"]);
   });
 
+  it("without a nonce (static pages) allows inline scripts only by their hashes, with no 'strict-dynamic'", () => {
+    const policy = directives(buildContentSecurityPolicy({ scriptHashes: ["'sha256-abc='"], development: false }));
+    expect(policy["script-src"]).toEqual(["'self'", "'sha256-abc='"]);
+  });
+
+  it("adds the hashes beside the nonce on pages rendered per request", () => {
+    const policy = directives(buildContentSecurityPolicy({ nonce: "n", scriptHashes: ["'sha256-abc='"], development: false }));
+    expect(policy["script-src"]).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'", "'sha256-abc='"]);
+  });
+
   it("allows eval for React's dev tooling under next dev only", () => {
     expect(directives(buildContentSecurityPolicy({ nonce: "n", development: true }))["script-src"]).toContain("'unsafe-eval'");
   });

@@ -1,13 +1,20 @@
 /**
  * The pages' Content-Security-Policy: scripts run only with this request's nonce (Next.js puts it on
  * its own scripts when it finds it in the request's CSP header) or when loaded by such a script
- * ('strict-dynamic'), so markup injected into a page cannot run code. Styles stay 'unsafe-inline':
+ * ('strict-dynamic'), so markup injected into a page cannot run code. Prerendered pages cannot carry a
+ * nonce: their inline scripts run by hash instead (src/lib/net/static-page-csp.mjs). Styles stay 'unsafe-inline':
  * KaTeX, recharts and Radix write style attributes, and CSS cannot read the session cookie.
  */
 import { HOSTED_CAPTCHA_SOURCES, isHostedCaptchaProvider } from "./captcha-sources";
 
 export type ContentSecurityPolicyOptions = {
-  nonce: string;
+  /** This request's nonce (pages rendered per request). */
+  nonce?: string;
+  /**
+   * 'sha256-…' sources for inline scripts known without a nonce: the colour-mode pre-paint script, and
+   * on static pages the placeholder server.mjs fills with the page's own hashes (static-page-csp.mjs).
+   */
+  scriptHashes?: string[];
   /** `next dev`: React's dev tooling evaluates code (never in production builds). */
   development: boolean;
   /** A hosted Supabase project the browser talks to (https + its realtime websocket). */
@@ -47,10 +54,12 @@ export function buildContentSecurityPolicy(options: ContentSecurityPolicyOptions
 
   const directives: Record<string, string> = {
     "default-src": "'self'",
+    // With a nonce, 'strict-dynamic' (CSP3 browsers then ignore 'self'). Without one (static pages),
+    // the build's script files load by 'self' and inline scripts only by their hashes.
     "script-src": unique([
       "'self'",
-      `'nonce-${options.nonce}'`,
-      "'strict-dynamic'",
+      ...(options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : []),
+      ...(options.scriptHashes ?? []),
       ...(options.development ? ["'unsafe-eval'"] : []),
       // Ignored beside 'strict-dynamic' (the page's own script inserts the widget's); older browsers read it.
       ...captcha,

@@ -5,14 +5,16 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { COLOR_MODE_STORAGE_KEY, forcedColorModeFor } from "../forced-modes";
 
-const CLIENT_SCRIPT_PROPS = typeof window === "undefined" ? undefined : { type: "application/json" };
+// next-themes' own pre-paint script never runs: a data-block type. The root layout renders
+// PRE_PAINT_SCRIPT instead, a fixed string the CSP allows by hash (static pages carry no nonce).
+const DATA_BLOCK_SCRIPT_PROPS = { type: "application/json" };
 
 /**
  * next-themes owns the preference, the stored value, the system mode and the pre-paint script that
- * prevents a flash of the wrong theme; this only feeds it the mode the current page forces and the
- * request's CSP nonce.
+ * prevents a flash of the wrong theme (but see PRE_PAINT_SCRIPT); this only feeds it the mode the
+ * current page forces.
  */
-export function ColorModeProvider({ children, nonce }: { children: ReactNode; nonce?: string }) {
+export function ColorModeProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   return (
     <ThemeProvider
@@ -22,12 +24,7 @@ export function ColorModeProvider({ children, nonce }: { children: ReactNode; no
       enableSystem
       disableTransitionOnChange
       forcedTheme={forcedColorModeFor(pathname)}
-      // The pre-paint script is inline: the page's CSP runs it only with this request's nonce.
-      nonce={nonce}
-      // The script only matters in the server's HTML. Where React renders it in the browser (a page
-      // whose tree mounts anew, such as a 404), a data-block type keeps React from warning that it
-      // would not run; hydration ignores the difference (next-themes sets suppressHydrationWarning).
-      scriptProps={CLIENT_SCRIPT_PROPS}
+      scriptProps={DATA_BLOCK_SCRIPT_PROPS}
     >
       {children}
     </ThemeProvider>

@@ -1,21 +1,23 @@
 "use client";
 
-import { createContext, useContext, type ReactNode } from "react";
-
-const CrawlerContext = createContext(false);
+import { useEffect, useState } from "react";
 
 /**
- * Whether the visitor is a crawler, decided by the server from the request's user agent (the root
- * layout renders per request anyway): the browser then needs no crawler list of its own.
- */
-export function CrawlerProvider({ crawler, children }: { crawler: boolean; children: ReactNode }) {
-  return <CrawlerContext.Provider value={crawler}>{children}</CrawlerContext.Provider>;
-}
-
-/**
- * For error boundaries: crawlers get a plain error, never the error page UI (SPEC §8). Outside the
- * root layout (global-error, when the layout itself failed) nobody told us: treated as a person.
+ * For error boundaries: crawlers get a plain error, never the error page UI (SPEC §8). Decided in the
+ * browser from its user agent, so no page has to read request headers for it (static pages stay
+ * static); the bot list loads only when an error screen shows. Server-rendered 404s decide on the
+ * server (NotFoundScreen), and crawlers that run no JavaScript never see the buttons work anyway.
  */
 export function useIsCrawler(): boolean {
-  return useContext(CrawlerContext);
+  const [crawler, setCrawler] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void import("../crawler").then(({ isCrawler }) => {
+      if (current) setCrawler(isCrawler(navigator.userAgent));
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return crawler;
 }

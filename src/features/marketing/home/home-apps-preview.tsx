@@ -8,9 +8,9 @@ import { SectionHeading } from "./section-heading";
 const PREVIEW_COUNT = 3;
 
 /** The first apps of the registry, linking on to /ai. */
-export function HomeAppsPreview() {
+export async function HomeAppsPreview() {
   const copy = marketingCopy.home;
-  const apps = listShowcaseApps().slice(0, PREVIEW_COUNT);
+  const apps = (await listShowcaseApps()).slice(0, PREVIEW_COUNT);
   if (apps.length === 0) return null;
   return (
     <section aria-labelledby="home-apps" className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6">

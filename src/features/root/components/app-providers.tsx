@@ -4,17 +4,16 @@ import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { AuthProvider } from "@/features/auth";
 import { ColorModeProvider } from "@/features/color-mode";
-import { CrawlerProvider } from "@/features/errors";
 import { AuthCallbackRedirect } from "@/features/routing";
 import { ChunkLoadRecovery, VersionWatcher } from "@/features/version";
 import { E2EHooks } from "./e2e-hooks";
 
 /** Everything every page runs in the browser: colour mode, the toast area, redirects, version checks. */
-export function AppProviders({ children, nonce, crawler }: { children: ReactNode; nonce?: string; crawler: boolean }) {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ColorModeProvider nonce={nonce}>
+    <ColorModeProvider>
       <AuthProvider>
-        <CrawlerProvider crawler={crawler}>{children}</CrawlerProvider>
+        {children}
       </AuthProvider>
       <Toaster />
       <AuthCallbackRedirect />

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, max } from "drizzle-orm";
 import { AppSecretsConfigError, appFromRow, ensureAppRegistrySeeded, appOrder, sealAppSecrets, secretKeyRing, type AiApp } from "@/features/ai-apps/server";
+import { revalidateListings } from "@/features/marketing/server";
 import { ApiRouteError } from "@/lib/api";
 import { aiApps, type Database } from "@/lib/db";
 import { clusterEventsFor } from "@/lib/db/cluster-events";
@@ -42,8 +43,14 @@ async function sealed(db: Database, app: AiApp) {
   }
 }
 
-/** Every process drops its cached look-ups: the change holds at once, without a restart. */
-const announce = (db: Database, appid: string) => clusterEventsFor(db).publish("spark_ai_registry_changed", appid);
+/**
+ * Every process drops its cached look-ups: the change holds at once, without a restart; the
+ * prerendered listings (/, /ai, the sitemap) are regenerated.
+ */
+const announce = async (db: Database, appid: string) => {
+  revalidateListings();
+  await clusterEventsFor(db).publish("spark_ai_registry_changed", appid);
+};
 
 const columnsOf = (app: AiApp) => ({
   kind: app.kind,

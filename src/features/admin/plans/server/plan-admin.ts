@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { FREE_PLAN_ID } from "@/features/billing";
 import { announcePlansChanged, getPlanCatalog, planFromRow, toPublicPlan, type BillingPlan } from "@/features/billing/server";
+import { revalidateListings } from "@/features/marketing/server";
 import { ApiRouteError } from "@/lib/api";
 import { billingPlans, checkoutOrders, scheduledPlanChanges, subscriptions, type Database } from "@/lib/db";
 import { recordAdminAction } from "../../server/admin-audit";
@@ -73,6 +74,7 @@ export async function createPlan(db: Database, actor: AdminActor, input: CreateP
     .returning();
   if (!row) throw new ApiRouteError(409, "该套餐 ID 已存在");
   await recordAdminAction(db, { actorId: actor.userId, action: "plans.create", targetUserId: null, before: null, after: { planId: row.id, ...columnsOf(input) }, ip: actor.ip });
+  revalidateListings();
   await announcePlansChanged(db, row.id);
   return toAdminRow(planFromRow(row), 0);
 }
@@ -106,6 +108,7 @@ export async function updatePlan(db: Database, actor: AdminActor, planId: string
     after: { planId, ...columnsOf(fields), ...(quotaChanged ? { quotaAppliedNow: applyQuotaNow } : {}) },
     ip: actor.ip,
   });
+  revalidateListings();
   await announcePlansChanged(db, planId);
   const [subscribers] = await db.select({ total: count() }).from(subscriptions).where(inForce(planId));
   return toAdminRow(planFromRow(row), Number(subscribers?.total ?? 0));
@@ -128,6 +131,7 @@ export async function deletePlan(db: Database, actor: AdminActor, planId: string
   }
   await db.delete(billingPlans).where(and(eq(billingPlans.id, planId), sql`${billingPlans.id} <> ${FREE_PLAN_ID}`));
   await recordAdminAction(db, { actorId: actor.userId, action: "plans.delete", targetUserId: null, before: { planId, ...columnsOf(before) }, after: null, ip: actor.ip });
+  revalidateListings();
   await announcePlansChanged(db, planId);
   return { ok: true };
 }

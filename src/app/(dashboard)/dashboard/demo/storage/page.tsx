@@ -4,6 +4,9 @@ import { PageHeading } from "@/features/layouts";
 
 export const metadata: Metadata = { title: "文件存储" };
 
+// Dashboard pages render per request (their CSP carries a nonce); nothing else here would make it so.
+export const dynamic = "force-dynamic";
+
 export default function StoragePage() {
   return (
     <div className="grid gap-6">

@@ -1,0 +1,2 @@
+/** Types of static-page-csp-placeholder.mjs. */
+export const PLACEHOLDER: string;
