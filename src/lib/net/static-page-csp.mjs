@@ -210,7 +210,7 @@ export function withStaticPageScriptHashes(handler, buildHashes) {
         const done = [chunk, encoding, callback].find((value) => typeof value === "function");
         // Node's end() writes the head through res.writeHead: the original one, now.
         Object.assign(res, original);
-        return original.end.call(res, body, /** @type {() => void} */ (done ?? (() => {})));
+        return original.end.call(res, body, /** @type {never} */ (done ?? (() => {})));
       }
     );
     return handler(req, res);
