@@ -2,6 +2,7 @@
 
 import { Download, FileText } from "lucide-react";
 import { CopyButton, Markdown } from "@/features/ai-runtime";
+import { AiContentLabel, withAiLabel } from "@/features/compliance";
 import { outputTitle } from "../output-title";
 
 interface FileLike {
@@ -64,13 +65,14 @@ export function OutputView({ outputs }: { outputs: Record<string, unknown> }) {
         <section key={key} className="rounded-xl border bg-card" aria-label={`输出 ${outputTitle(key, entries.length)}`}>
           <div className="flex items-center justify-between border-b px-3 py-1.5">
             <h3 className="text-xs font-medium text-muted-foreground">{outputTitle(key, entries.length)}</h3>
-            <CopyButton label={`复制${outputTitle(key, entries.length)}`} getText={() => asText(value)} />
+            <CopyButton label={`复制${outputTitle(key, entries.length)}`} getText={() => withAiLabel(asText(value))} />
           </div>
           <div className="p-4">
             <OutputValue value={value} />
           </div>
         </section>
       ))}
+      <AiContentLabel />
     </div>
   );
 }
