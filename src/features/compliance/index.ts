@@ -4,4 +4,3 @@ export { hasFilings, MIIT_FILING_URL, psbFilingUrl, type SiteFilings } from "./f
 export { BIND_PHONE_PATH, PHONE_REQUIRED_CODE, PHONE_REQUIRED_MESSAGE } from "./phone-required";
 export { AiContentLabel } from "./components/ai-content-label";
 export { FilingLinks } from "./components/filing-links";
-export { PhoneRequiredNotice } from "./components/phone-required-notice";
