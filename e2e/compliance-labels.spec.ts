@@ -12,6 +12,8 @@ const ICP = "京ICP备12345678号-1";
 const PSB = "京公网安备11010502012345号";
 const GENAI = "网信算备110108012345601230011号";
 
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
 async function expectFilings(page: Page) {
   const filings = page.getByTestId("site-filings");
   await expect(filings.getByRole("link", { name: ICP })).toHaveAttribute("href", "https://beian.miit.gov.cn/");
@@ -30,8 +32,7 @@ test("the footer of the marketing, dashboard and app pages shows the filings", a
   await expectFilings(page);
 });
 
-test("an answer carries the AI label on the page, in a copy and in both exports", async ({ page, account, context }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+test("an answer carries the AI label on the page, in a copy and in both exports", async ({ page, account }) => {
   await signInThroughApi(page.request, account);
   await page.goto("/ai/chat/demo-chat");
   await askInChat(page, "列出 3 点关于观鸟入门的建议");
@@ -40,8 +41,7 @@ test("an answer carries the AI label on the page, in a copy and in both exports"
   await expect(exchange.getByTestId("ai-content-label")).toHaveText("内容由 AI 生成");
 
   await exchange.getByRole("button", { name: "复制回答" }).click();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied.trimEnd().endsWith("（内容由 AI 生成）")).toBe(true);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\n\n（内容由 AI 生成）$/);
 
   const list = page.getByRole("complementary", { name: "对话" }).getByRole("navigation", { name: "对话列表" });
   const exportAs = async (format: "Markdown" | "JSON") => {

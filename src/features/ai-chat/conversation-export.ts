@@ -63,7 +63,7 @@ function exportMarkdown({ appName, conversationId, conversationName, messages, n
   return `${lines.join("\n").trimEnd()}\n`;
 }
 
-/** The messages as Dify returned them, minus what only our systems need (ids, upload URLs). */
+/** The messages as Dify returned them, minus what only our systems need (file ids, upload URLs); a message id stays only as its label's `ProduceID`. */
 function exportJson({ appName, conversationId, conversationName, messages, now }: ExportSource): string {
   const data = messages.map((message) => ({
     query: message.query,
