@@ -78,6 +78,12 @@ async function apiClient(userId: string): Promise<OpenAI> {
   return new OpenAI({ apiKey: secret, baseURL: "http://localhost:3000/v1", fetch: routeFetch, maxRetries: 0 });
 }
 
+/** The footer as a page request renders it (inside Next.js's request scope, as under `npm start`). */
+async function footerHtml(): Promise<string> {
+  const render = async () => new Response(renderToStaticMarkup(await SiteFilingsFooter()));
+  return (await callRouteHandler(render, new Request("http://localhost:3000/"))).text();
+}
+
 /** The console's 站点设置, saved by an operator. */
 async function saveSettings(json: Record<string, unknown>): Promise<Response> {
   const save = settingsRoutes.find((route) => route.method === "POST")!;
@@ -130,7 +136,7 @@ describe("REQUIRE_PHONE_FOR_AI: a verified phone before any AI call", () => {
 
 describe("the footer's filings", () => {
   it("shows the environment's ICP and 公安 numbers, linked to their registers", async () => {
-    const html = renderToStaticMarkup(await SiteFilingsFooter());
+    const html = await footerHtml();
     expect(html).toContain('href="https://beian.miit.gov.cn/"');
     expect(html).toContain("京ICP备12345678号-1");
     expect(html).toContain('href="https://beian.mps.gov.cn/#/query/webSearch?code=11010502012345"');
@@ -141,12 +147,12 @@ describe("the footer's filings", () => {
 
   it("shows the console's values over the environment's at once, and the environment's again when cleared", async () => {
     expect((await saveSettings({ icpNumber: "沪ICP备87654321号", genaiFiling: "网信算备310000000000001号" })).status).toBe(200);
-    const html = renderToStaticMarkup(await SiteFilingsFooter());
+    const html = await footerHtml();
     expect(html).toContain("沪ICP备87654321号");
     expect(html).not.toContain("京ICP备12345678号-1");
     expect(html).toContain("生成式人工智能服务备案：网信算备310000000000001号");
     await saveSettings({ icpNumber: null, genaiFiling: null });
-    expect(renderToStaticMarkup(await SiteFilingsFooter())).toContain("京ICP备12345678号-1");
+    expect(await footerHtml()).toContain("京ICP备12345678号-1");
   });
 
   it("refuses a malformed console form with a Chinese message (the console API answers it as a 400)", async () => {
