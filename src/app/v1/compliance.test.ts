@@ -150,7 +150,7 @@ describe("the footer's filings", () => {
     const html = await footerHtml();
     expect(html).toContain("沪ICP备87654321号");
     expect(html).not.toContain("京ICP备12345678号-1");
-    expect(html).toContain("生成式人工智能服务备案：网信算备310000000000001号");
+    expect(html).toContain(`生成式人工智能服务备案：<span translate="no">网信算备310000000000001号</span>`);
     await saveSettings({ icpNumber: null, genaiFiling: null });
     expect(await footerHtml()).toContain("京ICP备12345678号-1");
   });

@@ -11,7 +11,7 @@ export function AppTitle({ app, className, showDescription = false }: { app: Pub
         {showDescription && app.description && <p className="line-clamp-2 text-sm text-muted-foreground">{app.description}</p>}
         {app.genaiFiling && (
           <p data-testid="app-genai-filing" className="truncate text-xs text-muted-foreground">
-            生成式人工智能服务备案：{app.genaiFiling}
+            生成式人工智能服务备案：<span translate="no">{app.genaiFiling}</span>
           </p>
         )}
       </div>
