@@ -88,6 +88,11 @@ export default defineConfig({
         DEV_OUTBOX: "on",
         // The local test-mode checkout (off by default in production builds); the billing specs pay through it.
         CHECKOUT_TEST_MODE: "on",
+        // The filings in every page's footer (e2e/compliance-labels.spec.ts). REQUIRE_PHONE_FOR_AI stays
+        // unset: e2e/phone-required.spec.ts turns it on and off through the console's 站点设置.
+        SITE_ICP_NUMBER: "京ICP备12345678号-1",
+        SITE_PSB_NUMBER: "京公网安备11010502012345号",
+        SITE_GENAI_FILING: "网信算备110108012345601230011号",
         // The operator console (e2e/admin-users.spec.ts): this address becomes an admin once confirmed.
         ADMIN_EMAILS: "e2e-admin@example.com",
         // Every e2e request comes from 127.0.0.1: per-IP auth limits sized for people would trip.

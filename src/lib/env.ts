@@ -190,6 +190,12 @@ export const envSchema = z
     WECHAT_PAY_API_BASE: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.mch.weixin.qq.com" }).optional()),
     // The local test-mode checkout (no money moves): unset → on only under NODE_ENV development.
     CHECKOUT_TEST_MODE: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
+    // Filings shown in every page's footer (src/features/compliance); the console's 站点设置 overrides each.
+    SITE_ICP_NUMBER: optionalText.pipe(z.string().max(100, "备案号太长").optional()),
+    SITE_PSB_NUMBER: optionalText.pipe(z.string().max(100, "备案号太长").optional()),
+    SITE_GENAI_FILING: optionalText.pipe(z.string().max(300, "备案信息太长").optional()),
+    // 网络安全法第 24 条: on → an account binds a verified phone before any AI call (the console's switch overrides).
+    REQUIRE_PHONE_FOR_AI: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
   })
   .superRefine((env, context) => {
     // A hosted project needs its keys; the embedded services make their own.

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { appConfig } from "@/config/app";
 import { MarketingAccountActions } from "@/features/auth";
+import { SiteFilingsFooter } from "@/features/compliance/components/site-filings";
 import { MarketingShell } from "@/features/layouts";
 import { ogImagePath, OG_IMAGE_SIZE } from "@/features/marketing";
 import { getEnv } from "@/lib/env";
@@ -20,8 +21,11 @@ export const metadata: Metadata = {
 /** Marketing layout: header, page, footer. */
 export default function Layout({ children }: { children: ReactNode }) {
   return (
-    <MarketingShell account={{ header: <MarketingAccountActions place="header" />, drawer: <MarketingAccountActions place="drawer" /> }}>
-      {children}
-    </MarketingShell>
+    <>
+      <MarketingShell account={{ header: <MarketingAccountActions place="header" />, drawer: <MarketingAccountActions place="drawer" /> }}>
+        {children}
+      </MarketingShell>
+      <SiteFilingsFooter />
+    </>
   );
 }

@@ -14,4 +14,6 @@ export interface PublicAiApp {
   description: string;
   /** An icon name from APP_ICON_NAMES, an image (same-site path or https URL), or an emoji as a fallback. */
   icon: string;
+  /** The app's 生成式人工智能服务 备案 / 登记 information, shown on its page (absent when none is given). */
+  genaiFiling?: string;
 }

@@ -1,12 +1,17 @@
+import { AI_CONTENT_LABEL, aigcMetadata } from "@/features/compliance";
 import type { HistoryMessage } from "./types";
 
 // A conversation as a file the user downloads: Markdown for reading, JSON for tools. Built in the
-// browser from `GET messages` (every page), so nothing new is stored or served.
+// browser from `GET messages` (every page), so nothing new is stored or served. Both carry the
+// GB 45438-2025 labels: the explicit 「内容由 AI 生成」 with every answer, and the implicit `AIGC`
+// object (Markdown front matter, a JSON field) naming the conversation as the content's id.
 
 export type ExportFormat = "markdown" | "json";
 
 export interface ExportSource {
   appName: string;
+  /** The conversation's id: the implicit label's `ProduceID`. */
+  conversationId: string;
   conversationName: string;
   /** Oldest first, as the chat shows them. */
   messages: HistoryMessage[];
@@ -40,24 +45,42 @@ export function exportFileBase(conversationName: string, now: Date): string {
   return `思维火花-${name}-${localDate(now)}`;
 }
 
-function exportMarkdown({ appName, conversationName, messages, now }: ExportSource): string {
-  const lines = [`# ${markdownLine(conversationName || UNTITLED)}`, "", `- 应用：${markdownLine(appName)}`, `- 导出时间：${localDate(now)} ${localTime(now)}`, `- 消息数：${messages.length}`, ""];
+function exportMarkdown({ appName, conversationId, conversationName, messages, now }: ExportSource): string {
+  const lines = [
+    ...frontMatter(conversationId),
+    `# ${markdownLine(conversationName || UNTITLED)}`,
+    "",
+    `> ${AI_CONTENT_LABEL}：本文件中的回答由人工智能生成。`,
+    "",
+    `- 应用：${markdownLine(appName)}`,
+    `- 导出时间：${localDate(now)} ${localTime(now)}`,
+    `- 消息数：${messages.length}`,
+    "",
+  ];
   messages.forEach((message, index) => {
-    lines.push(`## 问题 ${index + 1}`, "", quoteBlock(message.query), "", `### 回答`, "", fenceIfNeeded(message.answer), "");
+    lines.push(`## 问题 ${index + 1}`, "", quoteBlock(message.query), "", `### 回答（${AI_CONTENT_LABEL}）`, "", fenceIfNeeded(message.answer), "");
   });
   return `${lines.join("\n").trimEnd()}\n`;
 }
 
-/** The messages as Dify returned them, minus what only our systems need (ids, upload URLs). */
-function exportJson({ appName, conversationName, messages, now }: ExportSource): string {
+/** The messages as Dify returned them, minus what only our systems need (file ids, upload URLs); a message id stays only as its label's `ProduceID`. */
+function exportJson({ appName, conversationId, conversationName, messages, now }: ExportSource): string {
   const data = messages.map((message) => ({
     query: message.query,
     answer: message.answer,
+    answer_label: AI_CONTENT_LABEL,
+    AIGC: aigcMetadata(message.id),
     ...(message.created_at === undefined ? {} : { created_at: message.created_at }),
     ...(message.feedback?.rating ? { feedback: message.feedback.rating } : {}),
     ...(message.message_files?.length ? { files: message.message_files.map((file) => ({ name: file.filename ?? "", type: file.type ?? "" })) } : {}),
   }));
-  return `${JSON.stringify({ app: appName, conversation: conversationName || UNTITLED, exported_at: now.toISOString(), messages: data }, null, 2)}\n`;
+  const file = { AIGC: aigcMetadata(conversationId), label: AI_CONTENT_LABEL, app: appName, conversation: conversationName || UNTITLED, exported_at: now.toISOString(), messages: data };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** The implicit label as YAML front matter: the `AIGC` object as one JSON line (JSON is valid YAML). */
+function frontMatter(conversationId: string): string[] {
+  return ["---", `AIGC: ${JSON.stringify(aigcMetadata(conversationId))}`, "---", ""];
 }
 
 /**

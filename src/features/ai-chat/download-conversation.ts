@@ -28,7 +28,7 @@ export async function fetchAllMessages(appid: string, conversationId: string): P
 export async function downloadConversation(input: { appid: string; appName: string; conversationId: string; conversationName: string; format: ExportFormat }): Promise<void> {
   // Regenerated or edited questions are branches: the file holds the thread the page shows on opening.
   const messages = newestThreadOf(await fetchAllMessages(input.appid, input.conversationId));
-  const file = buildConversationExport(input.format, { appName: input.appName, conversationName: input.conversationName, messages, now: new Date() });
+  const file = buildConversationExport(input.format, { appName: input.appName, conversationId: input.conversationId, conversationName: input.conversationName, messages, now: new Date() });
   const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
   const link = document.createElement("a");
   link.href = url;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Composer } from "./components/composer";
 import { MessageItem } from "./components/message-item";
 import type { Exchange } from "./types";
-import { appendTranscript } from "./voice";
+import { appendTranscript, speechTextOf } from "./voice";
 import { ChatVoiceProvider } from "./voice-context";
 import { formatElapsed } from "./use-voice-recorder";
 
@@ -46,5 +46,14 @@ describe("chat voice", () => {
     expect(formatElapsed(0)).toBe("0:00");
     expect(formatElapsed(7)).toBe("0:07");
     expect(formatElapsed(60)).toBe("1:00");
+  });
+});
+
+describe("speechTextOf", () => {
+  it("starts read-aloud with the spoken AI notice and stays within text-to-audio's 5000 characters", () => {
+    expect(speechTextOf("  植物靠阳光做饭。 ")).toBe("以下内容由 AI 生成。植物靠阳光做饭。");
+    const long = speechTextOf("长".repeat(6000));
+    expect(long.startsWith("以下内容由 AI 生成。")).toBe(true);
+    expect(long).toHaveLength(5000);
   });
 });

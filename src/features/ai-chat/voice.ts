@@ -1,3 +1,4 @@
+import { withSpokenAiNotice } from "@/features/compliance";
 import { difyProxyUrl } from "@/features/ai-apps";
 import { DifyRequestError } from "@/features/ai-runtime";
 
@@ -40,11 +41,22 @@ export async function transcribeRecording(appid: string, recording: Blob, signal
   return typeof body.text === "string" ? body.text.trim() : "";
 }
 
-/** Text → speech: an answer of the user's conversation read aloud, as audio bytes. */
-export async function fetchSpeech(appid: string, ids: { messageId: string; conversationId: string }, signal?: AbortSignal): Promise<Blob> {
+/** The most text-to-audio takes in one call (its body's limit). */
+const SPEECH_MAX_CHARS = 5000;
+
+/** What is read aloud: the spoken 「以下内容由 AI 生成」 notice (GB 45438-2025), then the answer. */
+export function speechTextOf(answer: string): string {
+  return withSpokenAiNotice(answer.trim()).slice(0, SPEECH_MAX_CHARS);
+}
+
+/**
+ * Text → speech: an answer read aloud, as audio bytes. Sent as text, not as the message id, so the
+ * audio starts with the spoken notice.
+ */
+export async function fetchSpeech(appid: string, answer: string, signal?: AbortSignal): Promise<Blob> {
   const response = await post(
     difyProxyUrl("text-to-audio", appid),
-    { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ message_id: ids.messageId, conversation_id: ids.conversationId }), signal },
+    { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: speechTextOf(answer) }), signal },
     "朗读失败，请重试",
   );
   return response.blob();

@@ -8,8 +8,11 @@ import { SiteLogo } from "./site-logo";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { ThemeToggle } from "./theme-toggle";
 
-/** The default layout of the AI application pages: a slim top bar and a full-height content area. */
-export function AppPageShell({ children }: { children: ReactNode }) {
+/**
+ * The default layout of the AI application pages: a slim top bar, a full-height content area and,
+ * under it, `footer` (the site's filings), inside the screen's height so the page itself never scrolls.
+ */
+export function AppPageShell({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="flex h-dvh min-h-0 flex-none flex-col">
       <SkipLink />
@@ -28,6 +31,7 @@ export function AppPageShell({ children }: { children: ReactNode }) {
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-h-0 flex-1 flex-col overflow-y-auto outline-none">
         {children}
       </main>
+      {footer && <footer className="shrink-0 border-t bg-background/70">{footer}</footer>}
     </div>
   );
 }

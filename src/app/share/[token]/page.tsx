@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { SiteFilingsFooter } from "@/features/compliance/components/site-filings";
 import { SharedConversationView } from "@/features/conversation-share";
 import { loadSharedConversation } from "@/features/conversation-share/server";
 
@@ -27,5 +28,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SharePage({ params }: Props) {
   const share = await loadShare((await params).token);
   if (!share) notFound();
-  return <SharedConversationView share={share} />;
+  return (
+    <>
+      <SharedConversationView share={share} />
+      <SiteFilingsFooter />
+    </>
+  );
 }

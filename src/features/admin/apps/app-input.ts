@@ -47,6 +47,7 @@ const iconField = z
 const common = {
   name: z.string().trim().min(1, "请填写名称").max(40, "名称最多 40 个字符"),
   description: z.string().trim().max(300, "简介最多 300 个字符").default(""),
+  genaiFiling: z.string().trim().max(300, "备案 / 登记信息最多 300 个字符").optional(),
   icon: iconField,
   enabled: z.boolean().default(true),
 };

@@ -43,6 +43,8 @@ export const appsCopy = {
     kind: "应用类型",
     name: "名称",
     description: "简介",
+    genaiFiling: "生成式人工智能服务备案 / 登记",
+    genaiFilingHint: "该应用所用模型或服务的备案号或登记编号，显示在应用页面上；不填则不显示。",
     icon: "图标",
     iconHint: "列表中的名称、一个 emoji，或 https:// 开头的图片网址",
     enabled: "启用（用户可以看到并使用）",

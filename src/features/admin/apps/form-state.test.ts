@@ -16,7 +16,7 @@ describe("the add / edit form's fields", () => {
 
   it("sends a Dify app without its key when none was typed (the server keeps the stored one)", () => {
     const fields = toAppFields({ ...emptyAppForm, name: "助手", baseUrl: "https://dify.example.com/v1/" });
-    expect(fields).toEqual({ type: "dify", kind: "chat", name: "助手", description: "", icon: "message-square", enabled: true, baseUrl: "https://dify.example.com/v1/" });
+    expect(fields).toEqual({ type: "dify", kind: "chat", name: "助手", description: "", genaiFiling: "", icon: "message-square", enabled: true, baseUrl: "https://dify.example.com/v1/" });
     expect(appFieldsSchema.parse(fields)).toMatchObject({ baseUrl: "https://dify.example.com/v1" });
   });
 

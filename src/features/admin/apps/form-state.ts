@@ -7,6 +7,7 @@ export type AppFormState = {
   kind: "chat" | "workflow" | "completion";
   name: string;
   description: string;
+  genaiFiling: string;
   icon: string;
   enabled: boolean;
   baseUrl: string;
@@ -29,6 +30,7 @@ export const emptyAppForm: AppFormState = {
   kind: "chat",
   name: "",
   description: "",
+  genaiFiling: "",
   icon: "message-square",
   enabled: true,
   baseUrl: "",
@@ -69,7 +71,7 @@ const optionalNumber = (text: string) => (text.trim() === "" ? null : Number(tex
 
 /** The API body's fields; a key left empty is omitted (the server keeps the stored one). */
 export function toAppFields(form: AppFormState): AppFieldsInput | { badLine: number } {
-  const common = { name: form.name, description: form.description, icon: form.icon, enabled: form.enabled };
+  const common = { name: form.name, description: form.description, genaiFiling: form.genaiFiling, icon: form.icon, enabled: form.enabled };
   const key = (text: string) => (text.trim() ? { apiKey: text.trim() } : {});
   if (form.type === "dify") return { type: "dify", kind: form.kind, ...common, baseUrl: form.baseUrl, ...key(form.apiKey) };
   const models = parseModelLines(form.models);
@@ -92,7 +94,7 @@ export function toAppFields(form: AppFormState): AppFieldsInput | { badLine: num
 
 /** The form filled from a stored app's fields (keys stay empty: typing one replaces it). */
 export function formFromFields(appid: string, fields: AppFieldsInput): AppFormState {
-  const common = { ...emptyAppForm, appid, name: fields.name, description: fields.description ?? "", icon: fields.icon, enabled: fields.enabled ?? true };
+  const common = { ...emptyAppForm, appid, name: fields.name, description: fields.description ?? "", genaiFiling: fields.genaiFiling ?? "", icon: fields.icon, enabled: fields.enabled ?? true };
   if (fields.type === "dify") return { ...common, type: "dify", kind: fields.kind, baseUrl: fields.baseUrl };
   return {
     ...common,

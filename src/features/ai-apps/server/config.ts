@@ -192,7 +192,7 @@ export function loadConfiguredApps(env: Pick<Env, "AI_APPS_CONFIG" | "DIFY_API_U
 }
 
 export function toPublicApp(app: PublicAiApp): PublicAiApp {
-  return { appid: app.appid, kind: app.kind, name: app.name, description: app.description, icon: app.icon };
+  return { appid: app.appid, kind: app.kind, name: app.name, description: app.description, icon: app.icon, ...(app.genaiFiling ? { genaiFiling: app.genaiFiling } : {}) };
 }
 
 /** Public fields of the enabled configured apps (the marketing /ai page uses this at build time). */

@@ -97,6 +97,7 @@ export function appFromRow(row: AiAppRow, ring: SecretKeyRing): AiApp {
     name: row.name,
     description: row.description,
     icon: row.icon,
+    ...(row.genaiFiling ? { genaiFiling: row.genaiFiling } : {}),
     upstreamBaseUrl: row.upstreamBaseUrl,
     upstreamSecretKey,
     enabled: row.enabled,
@@ -129,7 +130,7 @@ export async function listEnabledApps(db?: Database): Promise<PublicAiApp[]> {
   const database = db ?? (await getDatabase());
   await ensureSeeded(database);
   const rows = await database
-    .select({ appid: aiApps.appid, kind: aiApps.kind, name: aiApps.name, description: aiApps.description, icon: aiApps.icon })
+    .select({ appid: aiApps.appid, kind: aiApps.kind, name: aiApps.name, description: aiApps.description, icon: aiApps.icon, genaiFiling: aiApps.genaiFiling })
     .from(aiApps)
     .where(eq(aiApps.enabled, true))
     .orderBy(...appOrder);

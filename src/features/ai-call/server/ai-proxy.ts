@@ -1,5 +1,6 @@
 import "server-only";
-import { createDifyProxy, type DifyProxy } from "@/features/ai-apps/server";
+import { createDifyProxy, type BeforeForwardInput, type DifyProxy } from "@/features/ai-apps/server";
+import { refuseWithoutVerifiedPhone } from "@/features/compliance/server";
 import { admitGenerationCall } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -12,5 +13,10 @@ import { processSingleton } from "@/lib/process-singleton";
  */
 export function getAiProxy(): DifyProxy {
   // One proxy per process: its task-ownership map must see every stream this process relays.
-  return processSingleton("sparkai.difyProxy", () => createDifyProxy({ database: getDatabase, demoPaceMs: getEnv().DIFY_DEMO_PACE_MS, beforeForward: admitGenerationCall }));
+  return processSingleton("sparkai.difyProxy", () => createDifyProxy({ database: getDatabase, demoPaceMs: getEnv().DIFY_DEMO_PACE_MS, beforeForward: admitCall }));
+}
+
+/** Admission: the real-name step (a verified phone, when the operator requires it), then quota. */
+async function admitCall(input: BeforeForwardInput) {
+  return (await refuseWithoutVerifiedPhone(input)) ?? admitGenerationCall(input);
 }

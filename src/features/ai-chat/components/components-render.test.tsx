@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { normalizeInputForm, initialValues } from "@/features/ai-runtime";
+import { PHONE_REQUIRED_MESSAGE } from "@/features/compliance";
 import type { Exchange } from "../types";
 import { Composer } from "./composer";
 import { MessageItem } from "./message-item";
@@ -35,6 +36,24 @@ describe("chat components render", () => {
     );
     expect(quota).toContain('href="/pricing"');
     expect(quota).not.toContain("重试");
+  });
+
+  it("an answer carries the 「内容由 AI 生成」 label; a moderated one (a notice, not generated content) does not", () => {
+    const done = renderToStaticMarkup(<MessageItem exchange={{ ...base, status: "done", answer: "好的", messageId: "m" }} icon="💬" isLast busy={false} onRetry={noop} onRate={noop} onAsk={noop} />);
+    expect(done).toContain('data-testid="ai-content-label"');
+    expect(done).toContain("内容由 AI 生成");
+    const moderated = renderToStaticMarkup(<MessageItem exchange={{ ...base, status: "done", answer: "抱歉，无法回答", moderated: true }} icon="💬" isLast busy={false} onRetry={noop} onRate={noop} onAsk={noop} />);
+    expect(moderated).not.toContain("ai-content-label");
+  });
+
+  it("a call refused for want of a verified phone links to the settings page's phone section, without 重试", () => {
+    const refused = renderToStaticMarkup(
+      <MessageItem exchange={{ ...base, status: "error", error: { message: PHONE_REQUIRED_MESSAGE, statusCode: 403 } }} icon="💬" isLast busy={false} onRetry={noop} onRate={noop} onAsk={noop} />,
+    );
+    expect(refused).toContain('data-testid="phone-required"');
+    expect(refused).toContain('href="/dashboard/settings#phone"');
+    expect(refused).toContain("去绑定手机号");
+    expect(refused).not.toContain("重试");
   });
 
   it("an answer with siblings shows ‹ 2 / 3 ›; 重新生成 and 编辑 on any finished question, none while busy", () => {

@@ -4,6 +4,7 @@ import { FileText, Pencil, RotateCcw, Square } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton, FeedbackButtons, Markdown, RequestError, splitThinking, type Rating } from "@/features/ai-runtime";
+import { AiContentLabel, withAiLabel } from "@/features/compliance";
 import { visibleSteps } from "../agent-steps";
 import { isModerationReply } from "../moderation";
 import type { ChatFile, Exchange } from "../types";
@@ -102,6 +103,7 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
           <div data-testid="answer" aria-live={streaming ? "polite" : undefined} aria-busy={streaming}>
             {moderated ? <ModerationNotice text={exchange.answer} /> : exchange.answer ? <Markdown source={exchange.answer} /> : streaming ? <TypingDots /> : null}
           </div>
+          {!moderated && exchange.answer && <AiContentLabel />}
           {!streaming && exchange.citations && <Citations citations={exchange.citations} />}
           {exchange.status === "stopped" && (
             <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -115,9 +117,9 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
           {branch && <BranchSwitcher branch={branch} disabled={busy} />}
           {!streaming && exchange.answer && (
             <div className="-ml-1.5 flex items-center gap-0.5 text-muted-foreground">
-              <CopyButton label="复制回答" getText={() => splitThinking(exchange.answer).answer} />
+              <CopyButton label="复制回答" getText={() => withAiLabel(splitThinking(exchange.answer).answer)} />
               {exchange.messageId && <FeedbackButtons rating={exchange.feedback} onRate={(rating, content) => onRate(exchange.key, rating, content)} />}
-              {exchange.messageId && !moderated && <ReadAloudButton messageId={exchange.messageId} />}
+              {exchange.messageId && !moderated && <ReadAloudButton text={splitThinking(exchange.answer).answer} />}
               {revisable && (
                 <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="重新生成" title="重新生成" onClick={() => onRevise(exchange.key)}>
                   <RotateCcw aria-hidden />

@@ -14,7 +14,7 @@ type Playback = "idle" | "loading" | "playing";
 let stopCurrent: (() => void) | null = null;
 
 /** 朗读 under an answer, for apps with `text_to_speech`: fetches the app's audio and plays it; 停止朗读 stops. */
-export function ReadAloudButton({ messageId }: { messageId: string }) {
+export function ReadAloudButton({ text }: { text: string }) {
   const voice = useChatVoice();
   const [playback, setPlayback] = useState<Playback>("idle");
   const stopRef = useRef<() => void>(() => undefined);
@@ -43,7 +43,7 @@ export function ReadAloudButton({ messageId }: { messageId: string }) {
     stopRef.current = stop;
     setPlayback("loading");
     try {
-      const speech = await fetchSpeech(appid, { messageId, conversationId }, controller.signal);
+      const speech = await fetchSpeech(appid, text, controller.signal);
       if (controller.signal.aborted) return;
       url = URL.createObjectURL(speech);
       audio = new Audio(url);

@@ -4,6 +4,7 @@ import { RotateCcw, Sparkles, Square } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PublicAiApp } from "@/features/ai-apps";
+import { AiContentLabel, withAiLabel } from "@/features/compliance";
 import { AppInputPanel, AppParametersGate, CopyButton, FeedbackButtons, Markdown, RequestError, type DifyParameters } from "@/features/ai-runtime";
 import { useCompletionRun } from "../use-completion-run";
 
@@ -65,10 +66,11 @@ function CompletionWorkspace({ app, parameters }: { app: PublicAiApp; parameters
                 </p>
               ) : null}
             </div>
+            {state.text && <AiContentLabel />}
             {state.status === "error" && state.error && <RequestError message={state.error.message} statusCode={state.error.statusCode} onRetry={lastInputs ? () => void generate(lastInputs) : undefined} />}
             {!streaming && state.text && (
               <div className="-ml-1.5 flex items-center gap-0.5 border-t pt-2 text-muted-foreground">
-                <CopyButton label="复制" showLabel getText={() => state.text} />
+                <CopyButton label="复制" showLabel getText={() => withAiLabel(state.text)} />
                 {state.messageId && <FeedbackButtons rating={state.feedback} onRate={(rating, content) => void rate(rating, content)} />}
                 {lastInputs && (
                   <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => void generate(lastInputs)}>

@@ -9,6 +9,11 @@ export function AppTitle({ app, className, showDescription = false }: { app: Pub
       <div className="min-w-0">
         <h1 className="truncate text-base font-semibold">{app.name}</h1>
         {showDescription && app.description && <p className="line-clamp-2 text-sm text-muted-foreground">{app.description}</p>}
+        {app.genaiFiling && (
+          <p data-testid="app-genai-filing" className="truncate text-xs text-muted-foreground">
+            生成式人工智能服务备案：<span translate="no">{app.genaiFiling}</span>
+          </p>
+        )}
       </div>
     </div>
   );

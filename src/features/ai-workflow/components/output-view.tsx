@@ -2,6 +2,7 @@
 
 import { Download, FileText } from "lucide-react";
 import { CopyButton, Markdown } from "@/features/ai-runtime";
+import { AiContentLabel, withAiLabel } from "@/features/compliance";
 import { outputTitle } from "../output-title";
 
 interface FileLike {
@@ -59,18 +60,21 @@ export function OutputView({ outputs }: { outputs: Record<string, unknown> }) {
   const entries = Object.entries(outputs);
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">这次运行没有输出</p>;
   return (
-    <div className="space-y-4" data-testid="workflow-outputs">
-      {entries.map(([key, value]) => (
-        <section key={key} className="rounded-xl border bg-card" aria-label={`输出 ${outputTitle(key, entries.length)}`}>
-          <div className="flex items-center justify-between border-b px-3 py-1.5">
-            <h3 className="text-xs font-medium text-muted-foreground">{outputTitle(key, entries.length)}</h3>
-            <CopyButton label={`复制${outputTitle(key, entries.length)}`} getText={() => asText(value)} />
-          </div>
-          <div className="p-4">
-            <OutputValue value={value} />
-          </div>
-        </section>
-      ))}
-    </div>
+    <>
+      <div className="space-y-4" data-testid="workflow-outputs">
+        {entries.map(([key, value]) => (
+          <section key={key} className="rounded-xl border bg-card" aria-label={`输出 ${outputTitle(key, entries.length)}`}>
+            <div className="flex items-center justify-between border-b px-3 py-1.5">
+              <h3 className="text-xs font-medium text-muted-foreground">{outputTitle(key, entries.length)}</h3>
+              <CopyButton label={`复制${outputTitle(key, entries.length)}`} getText={() => withAiLabel(asText(value))} />
+            </div>
+            <div className="p-4">
+              <OutputValue value={value} />
+            </div>
+          </section>
+        ))}
+      </div>
+      <AiContentLabel />
+    </>
   );
 }

@@ -15,7 +15,8 @@ export type OpenAiErrorCode =
   | "upstream_error"
   | "server_error"
   | "unknown_url"
-  | "method_not_allowed";
+  | "method_not_allowed"
+  | "phone_required";
 
 const TYPE_OF: Record<OpenAiErrorCode, string> = {
   invalid_api_key: "invalid_request_error",
@@ -30,6 +31,7 @@ const TYPE_OF: Record<OpenAiErrorCode, string> = {
   server_error: "api_error",
   unknown_url: "invalid_request_error",
   method_not_allowed: "invalid_request_error",
+  phone_required: "permission_error",
 };
 
 export interface OpenAiErrorBody {
@@ -54,6 +56,8 @@ export function openAiError(status: number, code: OpenAiErrorCode, message: stri
  */
 export function fromProxyError(status: number, message: string, proxyCode: string | undefined): { status: number; code: OpenAiErrorCode } {
   if (proxyCode === "model_context_length") return { status: 400, code: "context_length_exceeded" };
+  // The real-name step (src/features/compliance): OpenAI's 403 PermissionDeniedError.
+  if (proxyCode === "phone_required") return { status: 403, code: "phone_required" };
   if (status === 402) return { status: 429, code: "insufficient_quota" };
   if (status === 429) return { status: 429, code: "rate_limit_exceeded" };
   if (status === 404) return { status: 404, code: "conversation_not_found" };

@@ -1,4 +1,5 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
+import { AI_CONTENT_LABEL, AI_LABEL_HEADER, aigcMetadata } from "@/features/compliance";
 import { parseDifyEvent } from "@/features/dify-events";
 import { DifyAnswer, type AnswerError, type AnswerPart } from "./dify-answer";
 import { fromProxyError, openAiError, openAiErrorBody } from "./openai-errors";
@@ -90,10 +91,18 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
       choices: [{ index: 0, message, finish_reason: finishReason(answer), logprobs: null }],
       usage: answer.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       ...conversationField(meta, answer),
+      aigc: aigcField(answer),
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: { "Cache-Control": "no-store", [AI_LABEL_HEADER]: "1" } },
   );
 }
+
+/**
+ * GB 45438-2025 on `/v1`: every completion (and chunk) says it is AI-generated — the explicit label's
+ * words and the implicit label's fields, the completion's id as `ProduceID` — and the response carries
+ * `X-AIGC-Label: 1`. Documented in content/docs (开发者 API).
+ */
+const aigcField = (answer: DifyAnswer) => ({ label: AI_CONTENT_LABEL, ...aigcMetadata(completionId(answer)) });
 
 const finishReason = (answer: DifyAnswer) => (answer.filtered ? "content_filter" : "stop");
 
@@ -128,7 +137,7 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
 
   const encoder = new TextEncoder();
   let roleSent = false;
-  const base = () => ({ id: completionId(answer), object: "chat.completion.chunk", created, model: meta.model, ...conversationField(meta, answer) });
+  const base = () => ({ id: completionId(answer), object: "chat.completion.chunk", created, model: meta.model, ...conversationField(meta, answer), aigc: aigcField(answer) });
   const chunk = (delta: Json, finishReason: string | null = null): Json => ({
     ...base(),
     choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
@@ -179,6 +188,6 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
         await events.cancel().catch(() => undefined);
       },
     }),
-    { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" } },
+    { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no", [AI_LABEL_HEADER]: "1" } },
   );
 }

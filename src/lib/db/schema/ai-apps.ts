@@ -15,6 +15,8 @@ export const aiApps = pgTable(
     kind: text("kind", { enum: ["chat", "workflow", "completion"] }).notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** The app's 生成式人工智能服务 备案 / 登记 information, shown on its page ("" when none is given). */
+    genaiFiling: text("genai_filing").notNull().default(""),
     /** An emoji or a lucide icon name. */
     icon: text("icon").notNull().default("💬"),
     /** Dify base URL ending in /v1, or `embedded:dify` for the in-process demo server. */

@@ -129,6 +129,24 @@ describe("the AI 应用 section", () => {
     expect(await api(admin.cookie, "POST", "apps/no-such-app", difyApp())).toMatchObject({ status: 404 });
   });
 
+  it("stores an app's 生成式人工智能服务 filing from its form, shows it to users, and clears it when emptied", async () => {
+    const filing = "网信算备110108012345601230011号";
+    expect(await api(admin.cookie, "POST", "apps", { appid: "filed-app", app: difyApp({ genaiFiling: filing }) })).toMatchObject({ status: 200, body: { fields: { genaiFiling: filing } } });
+    expect((await listEnabledApps()).find((app) => app.appid === "filed-app")).toMatchObject({ genaiFiling: filing });
+    expect(await api(admin.cookie, "POST", "apps/filed-app", { ...difyApp({ genaiFiling: "" }), apiKey: undefined })).toMatchObject({ status: 200 });
+    expect((await listEnabledApps()).find((app) => app.appid === "filed-app")).not.toHaveProperty("genaiFiling");
+    expect(await api(admin.cookie, "POST", "apps/filed-app", difyApp({ genaiFiling: "长".repeat(301) }))).toMatchObject({ status: 400, body: { message: "备案 / 登记信息最多 300 个字符" } });
+  });
+
+  it("saves 站点设置 through the console API, audited, and refuses a bad form in Chinese", async () => {
+    expect(await api(admin.cookie, "POST", "settings", { icpNumber: "沪ICP备87654321号", requirePhoneForAi: true })).toMatchObject({ status: 200, body: { settings: { icpNumber: "沪ICP备87654321号", requirePhoneForAi: true } } });
+    expect(await api(admin.cookie, "GET", "settings")).toMatchObject({ status: 200, body: { overrides: { icpNumber: "沪ICP备87654321号", requirePhoneForAi: true }, env: { icpNumber: "", requirePhoneForAi: false } } });
+    expect(await api(admin.cookie, "POST", "settings", { requirePhoneForAi: "yes" })).toMatchObject({ status: 400 });
+    expect(await api(admin.cookie, "POST", "settings", { icpNumber: null, requirePhoneForAi: null })).toMatchObject({ status: 200, body: { settings: { icpNumber: "", requirePhoneForAi: false } } });
+    const audit = await (await getDatabase()).select().from(adminAuditLog).where(eq(adminAuditLog.action, "site.settings.update"));
+    expect(audit.at(-1)).toMatchObject({ actorId: admin.id, before: { icpNumber: "沪ICP备87654321号", requirePhoneForAi: true }, after: {} });
+  });
+
   it("owns an edited demo app from then on: the next start from the configuration leaves it alone", async () => {
     await api(admin.cookie, "POST", "apps/demo-workflow", { ...difyApp({ kind: "workflow", name: "运营改的工作流" }), apiKey: undefined });
     await seedAppRegistry(await getDatabase());

@@ -114,6 +114,9 @@ export function AppFormDialog({ trigger, app }: Props) {
           <Field id="app-description" label={copy.form.description}>
             <Input id="app-description" maxLength={300} value={form.description} onChange={(event) => set("description", event.target.value)} />
           </Field>
+          <Field id="app-genai-filing" label={copy.form.genaiFiling} hint={copy.form.genaiFilingHint}>
+            <Input id="app-genai-filing" maxLength={300} value={form.genaiFiling} onChange={(event) => set("genaiFiling", event.target.value)} />
+          </Field>
           <Field id="app-icon" label={copy.form.icon} hint={copy.form.iconHint}>
             <Input id="app-icon" required list="app-icon-choices" maxLength={500} value={form.icon} onChange={(event) => set("icon", event.target.value)} />
             <datalist id="app-icon-choices">

@@ -56,6 +56,7 @@ const columnsOf = (app: AiApp) => ({
   kind: app.kind,
   name: app.name,
   description: app.description,
+  genaiFiling: app.genaiFiling ?? "",
   icon: app.icon,
   upstreamBaseUrl: app.upstreamBaseUrl,
   enabled: app.enabled,

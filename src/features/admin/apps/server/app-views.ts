@@ -40,7 +40,7 @@ export function adminAppView(app: AiApp, meta: Meta): AdminAppView {
 }
 
 function formFields(app: AiApp): AppFieldsInput {
-  const common = { name: app.name, description: app.description, icon: app.icon, enabled: app.enabled };
+  const common = { name: app.name, description: app.description, ...(app.genaiFiling ? { genaiFiling: app.genaiFiling } : {}), icon: app.icon, enabled: app.enabled };
   const settings = app.modelSettings;
   if (!settings) return { type: "dify", kind: app.kind, ...common, baseUrl: app.upstreamBaseUrl, apiKey: "" };
   return {
@@ -99,7 +99,7 @@ function providerFrom(typed: { baseUrl: string; apiKey?: string }, stored: Provi
 
 /** The registry entry the form's fields describe; `existing` supplies the keys left empty. */
 export function appFromFields(appid: string, fields: AppFields, existing: AiApp | undefined): AiApp {
-  const common = { appid, name: fields.name, description: fields.description, icon: fields.icon, enabled: fields.enabled };
+  const common = { appid, name: fields.name, description: fields.description, ...(fields.genaiFiling ? { genaiFiling: fields.genaiFiling } : {}), icon: fields.icon, enabled: fields.enabled };
   if (fields.type === "dify") {
     const stored = existing && !existing.modelSettings ? { baseUrl: existing.upstreamBaseUrl, key: existing.upstreamSecretKey } : undefined;
     return { ...common, kind: fields.kind, upstreamBaseUrl: fields.baseUrl, upstreamSecretKey: keptKey(fields.apiKey, fields.baseUrl, stored, undefined) };

@@ -1,0 +1,21 @@
+/** 站点设置: the console's copy for the compliance settings (filings, the phone switch). */
+export const settingsCopy = {
+  title: "站点设置",
+  description: "备案信息与实名要求。留空的项目使用环境变量中的值；保存后立即生效，无需重启。",
+  filings: "备案信息",
+  filingsDescription: "显示在每个页面底部；ICP 备案号链接到工信部备案系统，公安联网备案号链接到全国互联网安全管理服务平台。",
+  icpNumber: "ICP 备案号",
+  icpPlaceholder: "例如 京ICP备12345678号-1",
+  psbNumber: "公安联网备案号",
+  psbPlaceholder: "例如 京公网安备11010502012345号",
+  genaiFiling: "生成式人工智能服务备案 / 登记信息",
+  genaiPlaceholder: "例如 网信算备110108012345601230011号",
+  envValue: (value: string) => (value ? `环境变量：${value}` : "环境变量未设置"),
+  requirePhone: "使用 AI 前须绑定手机号",
+  requirePhoneDescription: "开启后，未验证手机号的账号可以浏览和登录，但调用任何 AI 功能（含开发者 API）前须先绑定手机号（网络安全法第二十四条，网络实名制）。",
+  followEnv: (on: boolean) => `跟随环境变量（当前：${on ? "开启" : "关闭"}）`,
+  on: "开启",
+  off: "关闭",
+  save: "保存设置",
+  saved: "站点设置已保存",
+} as const;
