@@ -4,6 +4,7 @@ import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
+import { startAccountDeletionJob } from "@/features/personal-data/server";
 import { storageQuotaBytes } from "@/features/files/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -57,6 +58,8 @@ async function startServer() {
   startRenewalReminderJob();
   // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
   startExpiredOrdersJob(getDatabaseHandle, getProviders);
+  // 注销账号 after its cooling-off period (ACCOUNT_DELETION_COOLING_DAYS), hourly.
+  startAccountDeletionJob();
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
 }
