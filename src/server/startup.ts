@@ -4,6 +4,7 @@ import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
+import { startLogRetentionJob } from "@/features/log-retention/server";
 import { startAccountDeletionJob } from "@/features/personal-data/server";
 import { storageQuotaBytes } from "@/features/files/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
@@ -60,6 +61,8 @@ async function startServer() {
   startExpiredOrdersJob(getDatabaseHandle, getProviders);
   // 注销账号 after its cooling-off period (ACCOUNT_DELETION_COOLING_DAYS), hourly.
   startAccountDeletionJob();
+  // AI-call and sign-in records older than LOG_RETENTION_DAYS are purged, hourly.
+  startLogRetentionJob();
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
 }
