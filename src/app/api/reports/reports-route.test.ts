@@ -67,7 +67,7 @@ describe("POST /api/reports", () => {
     const created = await report({ target: "answer", targetRef: "message:abc", reason: "illegal", excerpt: "回答内容" }, { cookie: await cookieHeader(session), ip: "203.0.113.50" });
     expect(created.status).toBe(201);
     const [row] = await (await getDatabase()).select().from(db.contentReports).where(eq(db.contentReports.id, String(created.body.id)));
-    expect(row).toMatchObject({ reporterId: user.id, reporterEmail: user.email, subjectUserId: user.id, excerpt: "回答内容" });
+    expect(row).toMatchObject({ reporterId: user.id, reporterEmail: user.email, subjectUserId: null, excerpt: "回答内容" });
   });
 
   it("refuses bad input, an unknown share and a signed-out report of an answer with a clear error", async () => {

@@ -11,9 +11,12 @@ export const REPORTS_PER_PAGE = 50;
 
 export type Reporter = { userId: string | null; email: string | null; ip: string | null };
 
-/** The user whose content is reported: a share's owner; for an answer, the user who asked (the reporter). */
-async function subjectOf(db: Database, input: ReportInput, reporter: Reporter): Promise<string | null> {
-  if (input.target === "answer") return reporter.userId;
+/**
+ * The user whose content is reported: a share's owner. An answer is the AI's, shown in the reporter's
+ * own conversation — nobody to ban for it (the console offers no 封禁 without a subject).
+ */
+async function subjectOf(db: Database, input: ReportInput): Promise<string | null> {
+  if (input.target === "answer") return null;
   const [share] = await db
     .select({ userId: conversationShares.userId })
     .from(conversationShares)
@@ -28,7 +31,7 @@ export async function createReport(db: Database, input: ReportInput, reporter: R
   const visitor = reporter.userId ?? `ip:${reporter.ip ?? "unknown"}`;
   const [reports = 0] = await appRateLimitStore(db).increment([`content-report:${visitor}`], 3_600_000);
   if (reports > REPORTS_PER_HOUR) throw new ApiRouteError(429, "举报太频繁，请稍后再试");
-  const subjectUserId = await subjectOf(db, input, reporter);
+  const subjectUserId = await subjectOf(db, input);
   const [row] = await db
     .insert(contentReports)
     .values({

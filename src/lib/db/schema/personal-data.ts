@@ -25,7 +25,7 @@ export const contentReports = pgTable(
     target: text("target", { enum: ["answer", "share"] }).notNull(),
     /** The share token, or `appid:conversationId:messageId` of an answer. */
     targetRef: text("target_ref").notNull(),
-    /** The user whose content is reported (the share's owner, the answer's asker), when known. */
+    /** The user whose content is reported (a share's owner); null for an answer. */
     subjectUserId: uuid("subject_user_id"),
     reason: text("reason", { enum: ["illegal", "porn", "violence", "fraud", "privacy", "other"] }).notNull(),
     note: text("note").notNull().default(""),
