@@ -188,6 +188,22 @@ export const envSchema = z
     WECHAT_PAY_PLATFORM_PUBLIC_KEY: optionalText,
     WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
     WECHAT_PAY_API_BASE: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.mch.weixin.qq.com" }).optional()),
+    // 个人信息保护法 (src/features/personal-data): days between 注销账号 and the deletion (0 = at once).
+    ACCOUNT_DELETION_COOLING_DAYS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "0" : value),
+      z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(0, "不能为负").max(90, "最多 90 天"),
+    ),
+    // 投诉举报 (src/features/reports): the contact shown on /legal/report and the promised response time.
+    REPORT_CONTACT_EMAIL: optionalText.pipe(z.email({ message: "必须是邮箱地址" }).optional()),
+    REPORT_RESPONSE_HOURS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "24" : value),
+      z.coerce.number({ message: "必须是小时数" }).int("必须是整数小时").min(1, "至少 1 小时").max(720, "最多 720 小时"),
+    ),
+    // 网络安全法: AI-call and sign-in records are kept this many days, then purged (default 180).
+    LOG_RETENTION_DAYS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "180" : value),
+      z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(1, "至少 1 天").max(3650, "最多 3650 天"),
+    ),
     // The local test-mode checkout (no money moves): unset → on only under NODE_ENV development.
     CHECKOUT_TEST_MODE: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
     // Filings shown in every page's footer (src/features/compliance); the console's 站点设置 overrides each.

@@ -5,6 +5,8 @@ import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
 import { followListingChanges, revalidateListingsInThisProcess } from "@/features/marketing/server";
+import { startLogRetentionJob } from "@/features/log-retention/server";
+import { startAccountDeletionJob } from "@/features/personal-data/server";
 import { storageQuotaBytes } from "@/features/files/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -58,6 +60,10 @@ async function startServer() {
   startRenewalReminderJob();
   // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
   startExpiredOrdersJob(getDatabaseHandle, getProviders);
+  // 注销账号 after its cooling-off period (ACCOUNT_DELETION_COOLING_DAYS), hourly.
+  startAccountDeletionJob();
+  // AI-call and sign-in records older than LOG_RETENTION_DAYS are purged, hourly.
+  startLogRetentionJob();
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
   // The prerendered listings (/, /ai, /pricing) follow the console's apps and plans: changes saved by

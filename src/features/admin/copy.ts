@@ -11,6 +11,7 @@ export const adminNav: readonly NavGroup[] = [
       { href: "/admin/plans", label: "套餐" },
       { href: "/admin/orders", label: "订单" },
       { href: "/admin/invoices", label: "发票" },
+      { href: "/admin/reports", label: "举报" },
       { href: "/admin/usage", label: "用量" },
       { href: "/admin/audit", label: "审计日志" },
       { href: "/admin/settings", label: "站点设置" },

@@ -7,3 +7,4 @@ export { MAX_SHARED_MESSAGES, MAX_SNAPSHOT_BYTES } from "./server/conversation-s
 export { loadSharedConversation } from "./server/shared-conversation";
 export { shareOwnerState, type ShareOwnerState } from "./server/share-owner";
 export { createShareSchema, shareIdSchema, shareListSchema } from "./schemas";
+export { revokeShare } from "./server/shares-repository";

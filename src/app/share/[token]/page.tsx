@@ -4,6 +4,7 @@ import { cache } from "react";
 import { SiteFilingsFooter } from "@/features/compliance/components/site-filings";
 import { SharedConversationView } from "@/features/conversation-share";
 import { loadSharedConversation } from "@/features/conversation-share/server";
+import { ReportButton } from "@/features/reports";
 
 // Per request and never cached: a stopped share must stop at once. The proxy keeps the visitor's
 // session out of this page (no cookies reach it, none are refreshed) and adds no-store, noindex and
@@ -26,11 +27,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** `/share/{token}`: a read-only snapshot of one conversation; 404 for unknown or stopped links. */
 export default async function SharePage({ params }: Props) {
-  const share = await loadShare((await params).token);
+  const { token } = await params;
+  const share = await loadShare(token);
   if (!share) notFound();
   return (
     <>
       <SharedConversationView share={share} />
+      {/* 投诉举报: open to signed-out visitors too (they may leave an address for the reply). */}
+      <div className="mx-auto flex w-full max-w-3xl justify-end px-4 pb-8">
+        <ReportButton target="share" targetRef={token} excerpt={share.title} askEmail />
+      </div>
       <SiteFilingsFooter />
     </>
   );

@@ -22,6 +22,8 @@ import { sessionRoutes } from "../sessions/server/session-routes";
 import { orderRoutes } from "../orders/server/order-routes";
 import { appsRoutes } from "../apps/server/apps-routes";
 import { settingsRoutes } from "../settings/server/settings-routes";
+import { reportRoutes } from "../reports/server/report-routes";
+import { logExportRoutes } from "../log-export/server/log-export-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -70,6 +72,8 @@ const routes: Route[] = [
   ...orderRoutes,
   ...appsRoutes,
   ...settingsRoutes,
+  ...reportRoutes,
+  ...logExportRoutes,
   {
     method: "GET",
     pattern: /^users$/,

@@ -116,17 +116,11 @@ async function deleteStoredFiles(db: Database, userId: string): Promise<number> 
 }
 
 /**
- * Deletes a user with their data: banned first (the embedded service ends their sessions; no new
- * rows while we delete), then conversations, files and every product table keyed by the user id,
- * then the auth user. Each step is idempotent, so a failure half-way can be retried. The proxy is the
- * quota-checked one: the process has one proxy, built by its first caller (see quota-checked-proxy.ts).
+ * Everything of the user except the auth user and the records kept on purpose (see USER_TABLES):
+ * their Dify conversations, demo Dify rows, stored files and every product table keyed by the user
+ * id. Idempotent. Shared with 注销账号 (src/features/personal-data), which deletes the auth user itself.
  */
-export async function deleteUserWithData(db: Database, actor: AdminActor, userId: string, proxy: DifyProxy = getAiProxy()): Promise<DeletedUserSummary> {
-  if (actor.userId === userId) throw new ApiRouteError(400, "不能删除自己的账号");
-  const user = await loadUser(userId);
-  const admin = await createSupabaseAdminClient();
-  await admin.auth.admin.updateUserById(userId, { ban_duration: "876000h" });
-
+export async function eraseUserData(db: Database, userId: string, proxy: DifyProxy): Promise<DeletedUserSummary> {
   const difyConversations = await deleteDifyConversations(proxy, userId);
   // The demo Dify soft-deletes like Dify does; its rows for this end user go for good.
   await db.delete(difyDemoMessages).where(eq(difyDemoMessages.endUser, userId));
@@ -143,6 +137,23 @@ export async function deleteUserWithData(db: Database, actor: AdminActor, userId
     const removedProfiles = await tx.delete(profiles).where(eq(profiles.id, userId)).returning({ id: profiles.id });
     if (removedProfiles.length > 0) rows.profiles = removedProfiles.length;
   });
+
+  return { rows, storageObjects: stored, difyConversations };
+}
+
+/**
+ * Deletes a user with their data: banned first (the embedded service ends their sessions; no new
+ * rows while we delete), then conversations, files and every product table keyed by the user id,
+ * then the auth user. Each step is idempotent, so a failure half-way can be retried. The proxy is the
+ * quota-checked one: the process has one proxy, built by its first caller (see quota-checked-proxy.ts).
+ */
+export async function deleteUserWithData(db: Database, actor: AdminActor, userId: string, proxy: DifyProxy = getAiProxy()): Promise<DeletedUserSummary> {
+  if (actor.userId === userId) throw new ApiRouteError(400, "不能删除自己的账号");
+  const user = await loadUser(userId);
+  const admin = await createSupabaseAdminClient();
+  await admin.auth.admin.updateUserById(userId, { ban_duration: "876000h" });
+
+  const { rows, storageObjects: stored, difyConversations } = await eraseUserData(db, userId, proxy);
 
   const { error } = await admin.auth.admin.deleteUser(userId);
   if (error) throw new ApiRouteError(502, "账号删除失败，请稍后重试");

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton, FeedbackButtons, Markdown, RequestError, splitThinking, type Rating } from "@/features/ai-runtime";
 import { AiContentLabel, withAiLabel } from "@/features/compliance";
+import { ReportButton } from "@/features/reports";
 import { visibleSteps } from "../agent-steps";
 import { isModerationReply } from "../moderation";
 import type { ChatFile, Exchange } from "../types";
@@ -120,6 +121,7 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
               <CopyButton label="复制回答" getText={() => withAiLabel(splitThinking(exchange.answer).answer)} />
               {exchange.messageId && <FeedbackButtons rating={exchange.feedback} onRate={(rating, content) => onRate(exchange.key, rating, content)} />}
               {exchange.messageId && !moderated && <ReadAloudButton text={splitThinking(exchange.answer).answer} />}
+              {exchange.messageId && <ReportButton target="answer" targetRef={`message:${exchange.messageId}`} excerpt={splitThinking(exchange.answer).answer} />}
               {revisable && (
                 <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="重新生成" title="重新生成" onClick={() => onRevise(exchange.key)}>
                   <RotateCcw aria-hidden />

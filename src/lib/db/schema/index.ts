@@ -23,3 +23,4 @@ export * from "./admin-audit";
 export * from "./ai-quota-grants";
 export * from "./refunds";
 export * from "./site-settings";
+export * from "./personal-data";

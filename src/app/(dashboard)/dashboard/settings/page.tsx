@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AccountSettings, SecurityEventsList } from "@/features/auth";
 import { getCurrentUserId, listOAuthProviders, listOwnSecurityEvents } from "@/features/auth/server";
 import { PageHeading } from "@/features/layouts";
+import { PersonalDataSection } from "@/features/personal-data";
 import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "账户设置" };
@@ -15,6 +16,7 @@ export default async function SettingsPage() {
       <PageHeading title="账户设置" description="在这里管理您的账户信息。" />
       <AccountSettings oauthProviders={oauthProviders} />
       {userId ? <SecurityEventsList events={events} /> : null}
+      {userId ? <PersonalDataSection /> : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   UserStatusBadge,
 } from "@/features/admin";
 import { adminPageMetadata, getAdminUser, requireAdminPage, userStatus } from "@/features/admin/server";
+import { UserRecordsExport } from "@/features/admin/log-export/components/user-records-export";
 import { UserQuotaCard } from "@/features/admin/quota/components/user-quota-card";
 import { UserSessionsCard } from "@/features/admin/sessions/components/user-sessions-card";
 import { getSubscriptionSummary } from "@/features/billing/server";
@@ -106,6 +107,9 @@ export default async function AdminUserPage({ params }: Props) {
         <p className="mb-4 text-sm">{copy.usageTokens(formatCount(summary.usage.tokensUsed), formatCount(summary.usage.tokensQuota))}</p>
         <h3 className="mb-2 text-sm font-medium">{copy.recentCalls}</h3>
         {calls.length === 0 ? <p className="text-sm text-muted-foreground">{copy.recentCallsEmpty}</p> : <LatestCallsTable calls={calls} />}
+      </UserDetailCard>
+      <UserDetailCard title="日志记录">
+        <UserRecordsExport userId={user.id} />
       </UserDetailCard>
     </div>
   );

@@ -1,0 +1,168 @@
+// First: sets up what next start does before anything else (see next-request-scope.ts).
+import { callRouteHandler } from "@/features/auth/server/next-request-scope";
+import { rmSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubEmbeddedAppEnv } from "../../../../test/embedded-app-env";
+
+// Issue 33 part 6 (PIPL): 下载我的数据 holds this user's conversation and note and nothing of another
+// user; 注销账号 re-authenticates, deletes the data, keeps orders anonymised, frees the address.
+const SITE = "http://localhost:3000";
+const dataDir = stubEmbeddedAppEnv("personal-data", { AUTH_RATE_LIMIT_SIGN_IN: "1000/60", AUTH_MIN_MAIL_INTERVAL: "0", DEV_OUTBOX: "on" });
+
+const db = await import("@/lib/db");
+const { closeDatabase, getDatabase } = db;
+const { eq } = await import("drizzle-orm");
+const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server");
+const { getAiProxy } = await import("@/features/ai-call/server");
+const { createClient } = await import("@supabase/supabase-js");
+const exportRoute = await import("./data-export/route");
+const deletionRoute = await import("./deletion/route");
+const { deleteDueAccounts } = await import("@/features/personal-data/server");
+const { PASSWORD, startAdminTestKit } = await import("../admin/[...path]/admin-test-kit");
+const { connection, service, newUser, signIn, cookieHeader, headersFor } = await startAdminTestKit();
+
+afterAll(async () => {
+  await closeDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Person = { id: string; email: string; cookie: string; client: Awaited<ReturnType<typeof signIn>>["client"] };
+
+async function person(): Promise<Person> {
+  const user = await newUser();
+  const { client, session } = await signIn(user.email);
+  return { ...user, client, cookie: await cookieHeader(session) };
+}
+
+async function ask(userId: string, query: string) {
+  const chatApp = (await listEnabledAppsWithUpstream()).find((app) => app.kind === "chat" && !app.modelSettings)!;
+  const response = await getAiProxy().handle(
+    new Request(`${SITE}/api/ai/dify/chat-messages?appid=${chatApp.appid}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query, inputs: {}, response_mode: "blocking" }),
+    }),
+    { path: ["chat-messages"], userId },
+  );
+  expect(response.status).toBe(200);
+  await getAiProxy().idle();
+  return (await response.json()) as { conversation_id: string };
+}
+
+async function call(handler: (request: Request) => Promise<Response>, method: string, path: string, cookie?: string, body?: unknown) {
+  const url = `${SITE}${path}`;
+  const headers = { ...(await headersFor(url, cookie)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+  return callRouteHandler(handler, new NextRequest(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+}
+
+let alice: Person;
+let bob: Person;
+let bobConversation: string;
+
+beforeAll(async () => {
+  alice = await person();
+  bob = await person();
+  const database = await getDatabase();
+  await database.insert(db.notes).values({ userId: alice.id, title: "爱丽丝的读书笔记", body: "第一章" });
+  await database.insert(db.notes).values({ userId: bob.id, title: "鲍勃的秘密笔记", body: "不要外传" });
+  await ask(alice.id, "爱丽丝想去火星旅行");
+  bobConversation = (await ask(bob.id, "鲍勃的火星基地计划")).conversation_id;
+}, 180_000);
+
+describe("GET /api/account/data-export", () => {
+  it("answers a ZIP of JSON + Markdown with the user's note and conversation and nothing of another user", async () => {
+    const response = await call(exportRoute.GET, "GET", "/api/account/data-export", alice.cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(["README.md", "account.md", "conversations.md", "data.json", "notes.md"]);
+    const data = JSON.parse(strFromU8(files["data.json"]!)) as { profile: { email: string }; notes: { title: string }[]; conversations: { messages: { query: string }[] }[] };
+    expect(data.profile.email).toBe(alice.email);
+    expect(data.notes.map((note) => note.title)).toEqual(["爱丽丝的读书笔记"]);
+    expect(data.conversations.flatMap((conversation) => conversation.messages.map((message) => message.query))).toEqual(["爱丽丝想去火星旅行"]);
+    expect(strFromU8(files["notes.md"]!)).toContain("爱丽丝的读书笔记");
+    expect(strFromU8(files["conversations.md"]!)).toContain("爱丽丝想去火星旅行");
+    const everything = Object.values(files).map((file) => strFromU8(file)).join("\n");
+    for (const foreign of ["鲍勃", bob.id, bob.email, bobConversation]) expect(everything).not.toContain(foreign);
+  });
+
+  it("answers 401 without a session", async () => {
+    const response = await call(exportRoute.GET, "GET", "/api/account/data-export");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ statusCode: 401, message: "请先登录" });
+  });
+});
+
+describe("/api/account/deletion", () => {
+  it("refuses a wrong password and a missing confirmation, deleting nothing", async () => {
+    const carol = await person();
+    await (await getDatabase()).insert(db.notes).values({ userId: carol.id, title: "留着" });
+    // A session signed in just now counts as re-authenticated; a stale one must give the password.
+    const wrong = await call(deletionRoute.POST, "POST", "/api/account/deletion", carol.cookie, { confirm: "注销", password: "not-the-password" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({ statusCode: 403, message: "密码不正确" });
+    const unconfirmed = await call(deletionRoute.POST, "POST", "/api/account/deletion", carol.cookie, { confirm: "yes", password: PASSWORD });
+    expect(unconfirmed.status).toBe(400);
+    expect((await service.auth.admin.getUserById(carol.id)).data.user?.id).toBe(carol.id);
+    expect(await (await getDatabase()).select().from(db.notes).where(eq(db.notes.userId, carol.id))).toHaveLength(1);
+  });
+
+  it("deletes the data, conversations, files and auth user, keeps orders anonymised, and the address can sign up again", async () => {
+    const dave = await person();
+    const database = await getDatabase();
+    await database.insert(db.notes).values({ userId: dave.id, title: "戴夫的笔记" });
+    await database.insert(db.apiKeys).values({ userId: dave.id, name: "key", prefix: "sk-dave", secretHash: `hash-${dave.id}` });
+    const uploaded = await dave.client.storage.from("files").upload(`${dave.id}/a.txt`, new Blob(["内容"], { type: "text/plain" }));
+    expect(uploaded.error).toBeNull();
+    const [order] = await database.insert(db.checkoutOrders).values({ userId: dave.id, planId: "pro", interval: "month", amount: 2900, provider: "local", status: "paid" }).returning();
+    await database.insert(db.invoiceRequests).values({ orderId: order!.id, userId: dave.id, titleType: "personal", title: "戴夫", email: dave.email });
+    await ask(dave.id, "戴夫的问题");
+
+    const response = await call(deletionRoute.POST, "POST", "/api/account/deletion", dave.cookie, { confirm: "注销", password: PASSWORD });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ deleted: true });
+
+    expect(await database.select().from(db.notes).where(eq(db.notes.userId, dave.id))).toEqual([]);
+    expect(await database.select().from(db.apiKeys).where(eq(db.apiKeys.userId, dave.id))).toEqual([]);
+    expect(await database.select().from(db.storageObjects).where(eq(db.storageObjects.ownerId, dave.id))).toEqual([]);
+    expect(await database.select().from(db.difyDemoConversations).where(eq(db.difyDemoConversations.endUser, dave.id))).toEqual([]);
+    expect((await service.auth.admin.getUserById(dave.id)).data.user).toBeNull();
+    const [keptOrder] = await database.select().from(db.checkoutOrders).where(eq(db.checkoutOrders.id, order!.id));
+    expect(keptOrder).toMatchObject({ amount: 2900, status: "paid" });
+    expect(keptOrder!.userId).not.toBe(dave.id);
+    const [keptInvoice] = await database.select().from(db.invoiceRequests).where(eq(db.invoiceRequests.orderId, order!.id));
+    expect(keptInvoice!.userId).toBe(keptOrder!.userId);
+    // Another user's data is untouched.
+    expect(await database.select().from(db.notes).where(eq(db.notes.userId, alice.id))).toHaveLength(1);
+
+    const visitor = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: { persistSession: false, autoRefreshToken: false } });
+    const again = await visitor.auth.signUp({ email: dave.email, password: "another-password-2" });
+    expect(again.error).toBeNull();
+    expect(again.data.user?.email).toBe(dave.email);
+    expect(again.data.user?.id).not.toBe(dave.id);
+  });
+
+  it("carries out a request whose cooling-off period is over, and leaves a pending one", async () => {
+    const erin = await person();
+    const frank = await person();
+    const database = await getDatabase();
+    await database.insert(db.notes).values([{ userId: erin.id, title: "e" }, { userId: frank.id, title: "f" }]);
+    const now = new Date();
+    await database.insert(db.accountDeletionRequests).values([
+      { userId: erin.id, dueAt: new Date(now.getTime() - 1000) },
+      { userId: frank.id, dueAt: new Date(now.getTime() + 86_400_000) },
+    ]);
+    const pending = await call(deletionRoute.GET, "GET", "/api/account/deletion", frank.cookie);
+    expect((await pending.json()).pending).toMatchObject({ dueAt: expect.any(String) });
+    expect(await deleteDueAccounts(database, now)).toBe(1);
+    expect((await service.auth.admin.getUserById(erin.id)).data.user).toBeNull();
+    expect(await database.select().from(db.notes).where(eq(db.notes.userId, erin.id))).toEqual([]);
+    expect((await service.auth.admin.getUserById(frank.id)).data.user?.id).toBe(frank.id);
+    const canceled = await call(deletionRoute.DELETE, "DELETE", "/api/account/deletion", frank.cookie);
+    expect(await canceled.json()).toEqual({ canceled: true });
+    expect(await database.select().from(db.accountDeletionRequests)).toEqual([]);
+  });
+});

@@ -1,0 +1,9 @@
+import { z } from "@/lib/zod";
+
+/** 注销账号: the typed confirmation, and the password when the session is not a fresh sign-in. */
+export const accountDeletionSchema = z.object({
+  confirm: z.literal("注销", { message: "请输入“注销”以确认" }),
+  password: z.string().max(200, "密码过长").optional(),
+});
+
+export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;

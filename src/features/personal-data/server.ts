@@ -1,0 +1,13 @@
+import "server-only";
+
+export { exportPersonalData } from "./server/export";
+export { collectPersonalData, type PersonalData } from "./server/collect";
+export {
+  assertReauthenticated,
+  cancelAccountDeletion,
+  deleteAccountNow,
+  pendingAccountDeletion,
+  requestAccountDeletion,
+  type DeletionOutcome,
+} from "./server/delete-account";
+export { deleteDueAccounts, startAccountDeletionJob } from "./server/deletion-job";
