@@ -22,3 +22,4 @@ export * from "./conversation-shares";
 export * from "./admin-audit";
 export * from "./ai-quota-grants";
 export * from "./refunds";
+export * from "./content-safety";
