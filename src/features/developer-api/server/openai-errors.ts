@@ -15,7 +15,8 @@ export type OpenAiErrorCode =
   | "upstream_error"
   | "server_error"
   | "unknown_url"
-  | "method_not_allowed";
+  | "method_not_allowed"
+  | "content_filter";
 
 const TYPE_OF: Record<OpenAiErrorCode, string> = {
   invalid_api_key: "invalid_request_error",
@@ -30,6 +31,7 @@ const TYPE_OF: Record<OpenAiErrorCode, string> = {
   server_error: "api_error",
   unknown_url: "invalid_request_error",
   method_not_allowed: "invalid_request_error",
+  content_filter: "invalid_request_error",
 };
 
 export interface OpenAiErrorBody {
@@ -54,6 +56,8 @@ export function openAiError(status: number, code: OpenAiErrorCode, message: stri
  */
 export function fromProxyError(status: number, message: string, proxyCode: string | undefined): { status: number; code: OpenAiErrorCode } {
   if (proxyCode === "model_context_length") return { status: 400, code: "context_length_exceeded" };
+  // Content safety refused the question (src/features/content-safety).
+  if (proxyCode === "content_filter") return { status: 400, code: "content_filter" };
   if (status === 402) return { status: 429, code: "insufficient_quota" };
   if (status === 429) return { status: 429, code: "rate_limit_exceeded" };
   if (status === 404) return { status: 404, code: "conversation_not_found" };
