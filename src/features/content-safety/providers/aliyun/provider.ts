@@ -14,7 +14,7 @@ export interface AliyunModerationOptions {
 
 /** The answer of TextModerationPlus (version 2022-03-02): a risk level and the labels found. */
 const answerSchema = z.looseObject({
-  Code: z.number().optional(),
+  Code: z.union([z.number(), z.string()]).optional(),
   Message: z.string().optional(),
   Data: z
     .looseObject({
