@@ -21,6 +21,7 @@ import { plansRoutes } from "../plans/server/plans-routes";
 import { sessionRoutes } from "../sessions/server/session-routes";
 import { orderRoutes } from "../orders/server/order-routes";
 import { appsRoutes } from "../apps/server/apps-routes";
+import { safetyRoutes } from "../safety/server/safety-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -68,6 +69,7 @@ const routes: Route[] = [
   ...sessionRoutes,
   ...orderRoutes,
   ...appsRoutes,
+  ...safetyRoutes,
   {
     method: "GET",
     pattern: /^users$/,
