@@ -40,8 +40,13 @@ function fakeDify() {
         res.writeHead(200, { "Content-Type": "application/json" }).end('{"result":"success"}');
         return;
       }
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { query: string };
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { query: string; response_mode?: string };
       const ids = { task_id: randomUUID(), message_id: randomUUID(), conversation_id: randomUUID() };
+      if (body.response_mode === "blocking") {
+        const answer = body.query === "坏回答" ? `一段话，然后是${WORD}。` : "一段普通的回答。";
+        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ...ids, id: ids.message_id, answer, metadata: { usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 } } }));
+        return;
+      }
       res.writeHead(200, { "Content-Type": "text/event-stream" });
       let index = 0;
       const ticker = setInterval(() => {
@@ -165,5 +170,16 @@ describe("content safety in the AI proxy", () => {
     expect(usage!.completionTokens).toBeGreaterThan(100);
     expect(settled).toContain(user);
     expect(await hitsOf(user)).toEqual([expect.objectContaining({ stage: "answer", label: WORD })]);
+  });
+
+  it("replaces a blocking answer with a listed word by the notice, its usage still counted", async () => {
+    const user = randomUUID();
+    const response = await ask(user, "坏回答", { response_mode: "blocking" });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { answer: string; message_id: string };
+    expect(body.answer).toBe(SAFETY_COPY.answerReplaced);
+    await proxy.idle();
+    expect(await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.userId, user))).toEqual([expect.objectContaining({ totalTokens: 14, messageId: body.message_id })]);
+    expect(await hitsOf(user)).toEqual([expect.objectContaining({ stage: "answer" })]);
   });
 });

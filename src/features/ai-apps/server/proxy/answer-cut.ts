@@ -35,6 +35,14 @@ export class AnswerCut {
     return notice ? this.cut(notice, tracker) : undefined;
   }
 
+  /** A blocking answer, whole: the notice that replaces it, or nothing. */
+  async checkWhole(text: string, tracker: UsageTracker): Promise<string | undefined> {
+    this.answer = text;
+    const notice = (await this.watcher.push(text)) ?? (await this.watcher.finish());
+    if (notice) tracker.cutShort({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+    return notice;
+  }
+
   private cut(notice: string, tracker: UsageTracker): string {
     tracker.cutShort({ promptTokens: countTokens(this.call.question), completionTokens: countTokens(this.answer), totalTokens: countTokens(this.call.question) + countTokens(this.answer), estimated: true });
     if (this.call.kind === "workflow") return sseErrorFrame(400, "content_filter", notice);
@@ -45,4 +53,19 @@ export class AnswerCut {
       frame({ event: "message_end", ...ids, metadata: usage ? { usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens } } : {} })
     );
   }
+}
+
+/** A blocking answer's text: chat / completion `answer`, or a workflow's string outputs. */
+export function blockingAnswerText(body: Record<string, unknown>): string {
+  if (typeof body.answer === "string") return body.answer;
+  const outputs = (body.data as { outputs?: unknown } | undefined)?.outputs;
+  if (!outputs || typeof outputs !== "object") return "";
+  return Object.values(outputs).filter((value): value is string => typeof value === "string").join("\n");
+}
+
+/** The blocking answer with its text replaced by the notice (a workflow run: failed, with the notice as its error). */
+export function replaceBlockingAnswer(body: Record<string, unknown>, notice: string): Record<string, unknown> {
+  if (typeof body.answer === "string") return { ...body, answer: notice };
+  const data = (body.data ?? {}) as Record<string, unknown>;
+  return { ...body, data: { ...data, outputs: {}, status: "failed", error: notice } };
 }

@@ -1,5 +1,5 @@
 import type { AiApp } from "../registry";
-import type { AnswerCut } from "./answer-cut";
+import { blockingAnswerText, replaceBlockingAnswer, type AnswerCut } from "./answer-cut";
 import { relayAudio } from "./audio-answer";
 import { stopPathFor, type Endpoint, type GenerationKind } from "./endpoints";
 import { jsonError, mapUpstreamError, MESSAGES } from "./errors";
@@ -130,9 +130,12 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
     if (endpoint.generation && body && typeof body === "object") {
       const tracker = new UsageTracker();
       tracker.observeBlocking(body as Record<string, unknown>);
+      // Content safety on a blocking answer: the whole text checked, a hit replaced by the notice.
+      const notice = answerCut ? await answerCut.checkWhole(blockingAnswerText(body as Record<string, unknown>), tracker) : undefined;
+      if (notice) body = replaceBlockingAnswer(body as Record<string, unknown>, notice);
       await settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
-    const answer = endpoint.publicAnswer ? JSON.stringify(endpoint.publicAnswer(body)) : text;
+    const answer = endpoint.publicAnswer ? JSON.stringify(endpoint.publicAnswer(body)) : answerCut ? JSON.stringify(body) : text;
     return new Response(answer, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   };
 }

@@ -153,7 +153,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       const refusal = await moderated.checkQuestion({ app, userId, texts });
       if (refusal) return jsonError(400, refusal, { code: "content_filter" });
     }
-    const answerCut = moderated && endpoint.generation && prepared.streaming ? new AnswerCut(moderated.watchAnswer({ app, userId }), { kind: endpoint.generation, question: texts.join("\n") }) : undefined;
+    const answerCut = moderated && endpoint.generation ? new AnswerCut(moderated.watchAnswer({ app, userId }), { kind: endpoint.generation, question: texts.join("\n") }) : undefined;
 
     // Admission (quota, concurrent calls): a refusal, or a reservation to settle once the call is over.
     const hook = await options.beforeForward?.({ app, userId, endpoint, request, body: prepared.body });
