@@ -65,6 +65,19 @@ export const envSchema = z
       (value) => (value === "" || value === undefined ? "15" : value),
       z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(1, "至少 1 秒").max(30, "最多 30 秒"),
     ),
+    // Content safety on every AI call (src/features/content-safety): which provider checks questions and
+    // answers, its keys, how long a check may take and what a failed check means.
+    MODERATION_PROVIDER: z.preprocess((value) => (value === "" || value === undefined ? "words" : value), z.enum(["words", "aliyun", "tencent"], { message: "只能是 words、aliyun 或 tencent" })),
+    MODERATION_WORDS_FILE: optionalText,
+    MODERATION_TIMEOUT_MS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "3000" : value),
+      z.coerce.number({ message: "必须是毫秒数" }).int("必须是整数").min(100, "至少 100 毫秒").max(30_000, "最多 30000 毫秒"),
+    ),
+    MODERATION_FAIL: z.preprocess((value) => (value === "" || value === undefined ? "open" : value), z.enum(["open", "closed"], { message: "只能是 open 或 closed" })),
+    MODERATION_ACCESS_KEY_ID: optionalText,
+    MODERATION_ACCESS_KEY_SECRET: optionalText,
+    MODERATION_REGION: optionalText,
+    MODERATION_ENDPOINT: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://green-cip.cn-shanghai.aliyuncs.com" }).optional()),
     DEV_OUTBOX_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
     // Embedded auth (src/embedded/auth, read by authConfigFromEnv) and its mail outbox.
     AUTH_SITE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
@@ -214,6 +227,10 @@ export const envSchema = z
     REQUIRE_PHONE_FOR_AI: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
   })
   .superRefine((env, context) => {
+    // A cloud moderation provider signs every call with the account's key pair.
+    if (env.MODERATION_PROVIDER !== "words" && (!env.MODERATION_ACCESS_KEY_ID || !env.MODERATION_ACCESS_KEY_SECRET)) {
+      context.addIssue({ code: "custom", path: ["MODERATION_ACCESS_KEY_ID"], message: `MODERATION_PROVIDER=${env.MODERATION_PROVIDER} 时必须提供 MODERATION_ACCESS_KEY_ID 和 MODERATION_ACCESS_KEY_SECRET` });
+    }
     // A hosted project needs its keys; the embedded services make their own.
     if (!env.SUPABASE_URL) return;
     if (!env.SUPABASE_ANON_KEY && !env.SUPABASE_PUBLISHABLE_KEY) {

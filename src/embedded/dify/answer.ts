@@ -1,5 +1,6 @@
 import { countTokens } from "@/lib/token-estimate";
 import { stableHash, writeChatAnswer, writeCopy, writeOutline } from "./demo-writer";
+import { unsafeDemoAnswer } from "./unsafe-answer";
 
 /**
  * Deterministic demo answers and their token counts. A request with a shape (a length, a list) is
@@ -21,6 +22,8 @@ export type AnswerRequest =
 const textInput = (inputs: Record<string, unknown>, name: string) => (typeof inputs[name] === "string" ? (inputs[name] as string) : "");
 
 export function buildAnswer(request: AnswerRequest): string {
+  const unsafe = unsafeDemoAnswer(request.mode === "workflow" ? request.topic : request.query);
+  if (unsafe) return unsafe;
   if (request.mode === "workflow") {
     const sections = Number(request.inputs.sections) || 3;
     return writeOutline(request.topic, textInput(request.inputs, "audience"), sections);

@@ -10,6 +10,7 @@ import { StopFlags } from "./sse";
 
 export { DEMO_AGENT_KEY, DEMO_CHAT_KEY, DEMO_CHATFLOW_KEY, DEMO_COMPLETION_KEY, DEMO_WORKFLOW_KEY, demoApps, type DemoApp, type DemoAppMode } from "./demo-apps";
 export { TRIGGERS } from "./triggers";
+export { DEMO_BAD_ANSWER_MARKER, DEMO_UNSAFE_WORD } from "./unsafe-answer";
 export { DEMO_TRANSCRIPT } from "./audio";
 
 export interface DemoDifyServerOptions {

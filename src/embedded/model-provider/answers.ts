@@ -1,6 +1,7 @@
 import { countTokens } from "@/lib/token-estimate";
 import { listOf, proseOfLength, stableHash, subjectOf } from "../dify/demo-writer";
 import { requestShape } from "../dify/request-shape";
+import { unsafeDemoAnswer } from "../dify/unsafe-answer";
 
 /** The demo provider's two models: a quick one and one that thinks first (reasoning_content). */
 export const DEMO_PROVIDER_MODELS = [
@@ -25,7 +26,9 @@ export function writeDemoCompletion(model: DemoProviderModelId, question: string
   const subject = subjectOf(question);
   const seed = stableHash(`${model}:${question}`);
   let content: string;
-  if (shape.length) content = proseOfLength(subject, shape.length, seed);
+  const unsafe = unsafeDemoAnswer(question);
+  if (unsafe) content = unsafe;
+  else if (shape.length) content = proseOfLength(subject, shape.length, seed);
   else if (shape.listItems) content = [`关于「${subject}」，可以从这 ${shape.listItems} 点入手：`, "", listOf(subject, shape.listItems, seed)].join("\n");
   else if (model === "spark-reasoner") content = [`**结论**：${proseOfLength(subject, 40, seed)}`, "", "**理由**", "", listOf(subject, 2 + (seed % 3), seed)].join("\n");
   else content = proseOfLength(subject, 60 + (seed % 5) * 30, seed);

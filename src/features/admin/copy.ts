@@ -13,6 +13,7 @@ export const adminNav: readonly NavGroup[] = [
       { href: "/admin/invoices", label: "发票" },
       { href: "/admin/reports", label: "举报" },
       { href: "/admin/usage", label: "用量" },
+      { href: "/admin/safety", label: "内容安全" },
       { href: "/admin/audit", label: "审计日志" },
       { href: "/admin/settings", label: "站点设置" },
     ],

@@ -6,4 +6,5 @@ export { AiAppsConfigError, EMBEDDED_DIFY_BASE_URL, EMBEDDED_MODELS_BASE_URL, li
 export { createDifyProxy, type BeforeForwardInput, type DifyProxy, type DifyProxyContext, type DifyProxyOptions, type ProxyTimeouts } from "./server/proxy";
 export { appFromRow, appOrder, ensureSeeded as ensureAppRegistrySeeded, getApp, listEnabledApps, listEnabledAppsWithUpstream, seedAppRegistry, type AiApp } from "./server/registry";
 export type { UpstreamCaller } from "./server/proxy/upstream";
+export type { AnswerWatcher, ProxyModeration } from "./server/proxy";
 export { AppSecretsConfigError, maskSecret, sealAppSecrets, SecretDecryptionError, secretKeyRing, type SecretKeyRing } from "./server/secrets";

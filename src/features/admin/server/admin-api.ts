@@ -24,6 +24,7 @@ import { appsRoutes } from "../apps/server/apps-routes";
 import { settingsRoutes } from "../settings/server/settings-routes";
 import { reportRoutes } from "../reports/server/report-routes";
 import { logExportRoutes } from "../log-export/server/log-export-routes";
+import { safetyRoutes } from "../safety/server/safety-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -74,6 +75,7 @@ const routes: Route[] = [
   ...settingsRoutes,
   ...reportRoutes,
   ...logExportRoutes,
+  ...safetyRoutes,
   {
     method: "GET",
     pattern: /^users$/,

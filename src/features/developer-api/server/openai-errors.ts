@@ -16,7 +16,8 @@ export type OpenAiErrorCode =
   | "server_error"
   | "unknown_url"
   | "method_not_allowed"
-  | "phone_required";
+  | "phone_required"
+  | "content_filter";
 
 const TYPE_OF: Record<OpenAiErrorCode, string> = {
   invalid_api_key: "invalid_request_error",
@@ -32,6 +33,7 @@ const TYPE_OF: Record<OpenAiErrorCode, string> = {
   unknown_url: "invalid_request_error",
   method_not_allowed: "invalid_request_error",
   phone_required: "permission_error",
+  content_filter: "invalid_request_error",
 };
 
 export interface OpenAiErrorBody {
@@ -58,6 +60,8 @@ export function fromProxyError(status: number, message: string, proxyCode: strin
   if (proxyCode === "model_context_length") return { status: 400, code: "context_length_exceeded" };
   // The real-name step (src/features/compliance): OpenAI's 403 PermissionDeniedError.
   if (proxyCode === "phone_required") return { status: 403, code: "phone_required" };
+  // Content safety refused the question (src/features/content-safety).
+  if (proxyCode === "content_filter") return { status: 400, code: "content_filter" };
   if (status === 402) return { status: 429, code: "insufficient_quota" };
   if (status === 429) return { status: 429, code: "rate_limit_exceeded" };
   if (status === 404) return { status: 404, code: "conversation_not_found" };

@@ -24,3 +24,4 @@ export * from "./ai-quota-grants";
 export * from "./refunds";
 export * from "./site-settings";
 export * from "./personal-data";
+export * from "./content-safety";

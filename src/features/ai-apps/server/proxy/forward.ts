@@ -1,4 +1,5 @@
 import type { AiApp } from "../registry";
+import { blockingAnswerText, replaceBlockingAnswer, type AnswerCut } from "./answer-cut";
 import { relayAudio } from "./audio-answer";
 import { stopPathFor, type Endpoint, type GenerationKind } from "./endpoints";
 import { jsonError, mapUpstreamError, MESSAGES } from "./errors";
@@ -37,6 +38,8 @@ export interface ForwardInput {
   /** A stream was handed to the relay: its end settles the reservation, not the return of `forward`. */
   defer: () => void;
   tasks: RunningTasks;
+  /** Content safety on the streamed answer (set when the proxy has a moderation seam). */
+  answerCut?: AnswerCut;
 }
 
 interface ForwarderDeps {
@@ -59,7 +62,7 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
     await response.body?.cancel();
   };
 
-  return async (request: Request, { app, appid, userId, apiKeyId, endpoint, upstream, streaming, started, settle, defer, tasks }: ForwardInput): Promise<Response> => {
+  return async (request: Request, { app, appid, userId, apiKeyId, endpoint, upstream, streaming, started, settle, defer, tasks, answerCut }: ForwardInput): Promise<Response> => {
     const call = streaming
       ? startUpstreamCall(callUpstream, app, upstream, request.signal, timeouts.headersMs, timeouts.drainMs)
       : startUpstreamCall(callUpstream, app, upstream, request.signal, timeouts.blockingMs);
@@ -95,6 +98,7 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
         tracker,
         idleTimeoutMs: timeouts.idleMs,
         drainMs,
+        answerCut,
         onTaskStarted: (taskId) => tasks.started(taskId, { userId, appid }, () => track(stopTask(app, kind, taskId, userId))),
         onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
         onFinish: async () => {
@@ -126,9 +130,12 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
     if (endpoint.generation && body && typeof body === "object") {
       const tracker = new UsageTracker();
       tracker.observeBlocking(body as Record<string, unknown>);
+      // Content safety on a blocking answer: the whole text checked, a hit replaced by the notice.
+      const notice = answerCut ? await answerCut.checkWhole(blockingAnswerText(body as Record<string, unknown>), tracker) : undefined;
+      if (notice) body = replaceBlockingAnswer(body as Record<string, unknown>, notice);
       await settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
-    const answer = endpoint.publicAnswer ? JSON.stringify(endpoint.publicAnswer(body)) : text;
+    const answer = endpoint.publicAnswer ? JSON.stringify(endpoint.publicAnswer(body)) : answerCut ? JSON.stringify(body) : text;
     return new Response(answer, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   };
 }

@@ -7,11 +7,13 @@ import type { Database } from "@/lib/db/types";
 import { appRateLimitStore } from "@/lib/rate-limit";
 import { APPID_PATTERN } from "../../types";
 import type { AiApp } from "../registry";
+import { AnswerCut } from "./answer-cut";
 import { AppCache } from "./app-cache";
 import { resolveEndpoint, type Endpoint } from "./endpoints";
 import { jsonError, MESSAGES } from "./errors";
 import { createForwarder, type ProxyTimeouts } from "./forward";
 import { releaseRequestBody } from "./limited-body";
+import { questionTexts, type ProxyModeration } from "./moderation";
 import { RunningTasks } from "./running-tasks";
 import { ParametersCache } from "./uploads";
 import { createUpstreamCaller, type UpstreamCaller } from "./upstream";
@@ -48,6 +50,8 @@ export interface DifyProxyOptions {
    * `settle` the proxy calls exactly once when the call is over (after its usage row is written, or
    * at once when it failed, was refused upstream or aborted).
    */
+  /** Content safety: the question checked before admission, the streamed answer while relayed. */
+  moderation?: ProxyModeration;
   beforeForward?: (input: BeforeForwardInput) => Promise<Response | ForwardReservation | void> | Response | ForwardReservation | void;
 }
 
@@ -142,6 +146,15 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       track(tasks.announceStop(endpoint.stopTask));
     }
 
+    // Content safety before admission: a refused question reserves nothing and never reaches the upstream.
+    const moderated = options.moderation && (endpoint.generation || endpoint.form === "upload") ? options.moderation : undefined;
+    const texts = moderated ? questionTexts(prepared) : [];
+    if (moderated && texts.length > 0) {
+      const refusal = await moderated.checkQuestion({ app, userId, texts });
+      if (refusal) return jsonError(400, refusal, { code: "content_filter" });
+    }
+    const answerCut = moderated && endpoint.generation ? new AnswerCut(moderated.watchAnswer({ app, userId }), { kind: endpoint.generation, question: texts.join("\n") }) : undefined;
+
     // Admission (quota, concurrent calls): a refusal, or a reservation to settle once the call is over.
     const hook = await options.beforeForward?.({ app, userId, endpoint, request, body: prepared.body });
     if (hook instanceof Response) return hook;
@@ -159,7 +172,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     };
     try {
       const { upstream, streaming } = prepared;
-      return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks });
+      return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks, answerCut });
     } finally {
       if (!deferred) void settle();
     }

@@ -1,3 +1,4 @@
+import type { AnswerCut } from "./answer-cut";
 import { MESSAGES, sseErrorFrame } from "./errors";
 import { SseFrames } from "./sse-frames";
 import type { UsageTracker } from "./usage-tracker";
@@ -31,6 +32,8 @@ export interface RelayOptions {
    * The browser's stream is closed only once it settles: the call is accounted for by then.
    */
   onFinish: () => Promise<void> | void;
+  /** Content safety: checks the answer as it streams; a hit ends it with the notice (answer-cut.ts). */
+  answerCut?: AnswerCut;
 }
 
 const encoder = new TextEncoder();
@@ -58,6 +61,16 @@ export function relayEventStream(options: RelayOptions): Response {
   const stopUpstream = () => {
     options.abortUpstream();
     reader.cancel().catch(() => undefined);
+  };
+  /** The answer failed the content check: the upstream (and its task) stopped, the notice ends the stream. */
+  const cutAnswer = (frames: string) => {
+    const taskId = tracker.taskId;
+    stopUpstream();
+    if (taskId && !stopRequested) {
+      stopRequested = true;
+      options.onAbandoned(taskId);
+    }
+    return { out: frames, close: true };
   };
   const maybeStopTask = () => {
     if (clientGone && !stopRequested && !tracker.ended && tracker.taskId) {
@@ -132,6 +145,8 @@ export function relayEventStream(options: RelayOptions): Response {
       const tail = frames.push(text.decode());
       const out = tail.text;
       if (tail.kind === "frames") observe(tail.events);
+      const cut = await options.answerCut?.inspect(tail.kind === "frames" ? tail.events : [], true, tracker);
+      if (cut) return cutAnswer(cut);
       // Closed without a terminal event, or mid-frame: the answer is incomplete.
       if (!tracker.ended || frames.leftover) return { out: out + sseErrorFrame(502, "upstream_disconnected", MESSAGES.cut), close: true };
       return { out, close: true };
@@ -142,6 +157,8 @@ export function relayEventStream(options: RelayOptions): Response {
       stopUpstream();
       return { out: pushed.text + sseErrorFrame(502, "invalid_stream", MESSAGES.badUpstream), close: true };
     }
+    const cut = await options.answerCut?.inspect(pushed.events, pushed.end, tracker);
+    if (cut) return cutAnswer(cut);
     if (pushed.end) stopUpstream();
     return { out: pushed.text, close: pushed.end };
   };

@@ -72,6 +72,12 @@ export class UsageTracker implements ObservedUsage {
     if (data && "total_tokens" in data) this.workflowUsage = { promptTokens: 0, completionTokens: 0, totalTokens: int(data.total_tokens) };
   }
 
+  /** The answer was cut (content safety) before its usage arrived: the estimate stands in; the answer is over. */
+  cutShort(estimate: UsageFigures): void {
+    if (!this.figures()) this.messageUsage = estimate;
+    this.ended = true;
+  }
+
   /** Chat/completion prefer the message's own usage; the workflow run total is the fallback. */
   figures(): UsageFigures | undefined {
     return this.messageUsage ?? this.workflowUsage;

@@ -1,0 +1,52 @@
+import type { ProxyModeration } from "@/features/ai-apps/server";
+import type { Database } from "@/lib/db/types";
+import { SAFETY_COPY } from "../copy";
+import type { ModerationProvider, ModerationStage } from "../types";
+import { AnswerWindow } from "./answer-window";
+import { createChecker, type CheckOutcome } from "./checker";
+import { recordHit } from "./hits";
+
+export interface ProxyModerationOptions {
+  database: () => Promise<Database>;
+  provider: ModerationProvider;
+  timeoutMs: number;
+  fail: "open" | "closed";
+  /** Background work (hit records) the caller may wait for. */
+  track?: (work: Promise<unknown>) => void;
+}
+
+/**
+ * Content safety for the AI proxy: every question (and file name) and every streamed answer goes
+ * through the configured provider; each hit is recorded for the console.
+ */
+export function createProxyModeration(options: ProxyModerationOptions): ProxyModeration {
+  const check = createChecker(options);
+  const track = options.track ?? ((work: Promise<unknown>) => void work.catch((error: unknown) => console.error("[content-safety]", error)));
+
+  const judge = async (text: string, call: { userId: string; appid: string; stage: ModerationStage }): Promise<CheckOutcome> => {
+    const outcome = await check(text, call);
+    if (outcome.flagged && !("unavailable" in outcome)) {
+      track(options.database().then((db) => recordHit(db, { ...call, provider: options.provider.name, label: outcome.label, excerpt: outcome.excerpt })));
+    }
+    return outcome;
+  };
+  const refusal = (outcome: CheckOutcome | undefined, message: string) => {
+    if (!outcome?.flagged) return undefined;
+    return "unavailable" in outcome ? SAFETY_COPY.unavailable : message;
+  };
+
+  return {
+    async checkQuestion({ app, userId, texts }) {
+      // One call for all the texts: the provider sees the question as the user wrote it.
+      const outcome = await judge(texts.join("\n"), { userId, appid: app.appid, stage: "question" });
+      return refusal(outcome, SAFETY_COPY.questionRefused);
+    },
+    watchAnswer({ app, userId }) {
+      const window = new AnswerWindow((text) => judge(text, { userId, appid: app.appid, stage: "answer" }));
+      return {
+        push: async (text) => refusal(await window.push(text), SAFETY_COPY.answerReplaced),
+        finish: async () => refusal(await window.finish(), SAFETY_COPY.answerReplaced),
+      };
+    },
+  };
+}
