@@ -25,12 +25,15 @@ const oauthURL = `http://127.0.0.1:${oauthPort}`;
 const wechatPort = (process.env.FAKE_WECHAT_PORT ??= findFreePort());
 const wechatURL = `http://127.0.0.1:${wechatPort}`;
 
+// quota.spec needs the tiny free quota of the hosted-mode server (playwright.hosted.config.ts);
+// dev/ runs against `next dev` (playwright.dev.config.ts); multi-process and crash-restart start their own
+// servers (playwright.cluster.config.ts).
+const OTHER_CONFIGS_SPECS = ["quota.spec.ts", "dev/**", "multi-process.spec.ts", "crash-restart.spec.ts"];
+const SITE_WIDE_SWITCH_SPECS = ["phone-required.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
-  // quota.spec needs the tiny free quota of the hosted-mode server (playwright.hosted.config.ts);
-  // dev/ runs against `next dev` (playwright.dev.config.ts); multi-process and crash-restart start their own
-  // servers (playwright.cluster.config.ts).
-  testIgnore: ["quota.spec.ts", "dev/**", "multi-process.spec.ts", "crash-restart.spec.ts"],
+  testIgnore: OTHER_CONFIGS_SPECS,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -56,7 +59,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: [...OTHER_CONFIGS_SPECS, ...SITE_WIDE_SWITCH_SPECS] },
+    // Specs that flip a site-wide console switch (e.g. 使用 AI 前须绑定手机号) run alone, after every other
+    // spec has finished: while the switch is on, any other spec's chat would be refused.
+    {
+      name: "site-wide switches",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: SITE_WIDE_SWITCH_SPECS,
+      dependencies: ["chromium"],
+      fullyParallel: false,
+    },
+  ],
   webServer: [
     {
       // A stand-in OAuth provider, so "使用 GitHub 登录" can be followed end to end (e2e/oauth.spec.ts).
