@@ -9,6 +9,7 @@ const dataDir = stubEmbeddedAppEnv("proxy", {
 });
 
 const { proxy } = await import("./proxy");
+const { prePaintScriptHash } = await import("@/features/color-mode/proxy");
 const { closeDatabase } = await import("@/lib/db");
 const { getEmbeddedServices } = await import("@/lib/supabase/embedded-services");
 
@@ -99,11 +100,12 @@ describe("page responses carry the CSP and security headers", () => {
     const nonce = /'nonce-([A-Za-z0-9+/]+=*)'/.exec(header)?.[1];
     expect(nonce).toBeTruthy();
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);
-    // Next.js reads the request's CSP for the nonce it puts on its scripts; the layout reads x-nonce.
+    // Next.js reads the request's CSP for the nonce it puts on its scripts; the root layout reads no
+    // request headers (its one inline script, the colour-mode pre-paint script, is allowed by hash).
     expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(header);
-    expect(first.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+    expect(first.headers.get("x-middleware-request-x-nonce")).toBeNull();
 
-    expect(policy.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"]);
+    expect(policy.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", await prePaintScriptHash()]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'self'"]);
@@ -150,7 +152,7 @@ describe("a shared conversation (/share/{token}) never sees the visitor's sessio
   it("keeps the nonce CSP and adds no-store, noindex and no-referrer", async () => {
     const response = await proxy(request("/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
     expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-    expect(response.headers.get("x-middleware-request-x-nonce")).toBeTruthy();
+    expect(response.headers.get("x-middleware-request-content-security-policy")).toMatch(/'nonce-[^']+'/);
     expect(response.headers.get("cache-control")).toMatch(/private, no-store/);
     expect(response.headers.get("x-robots-tag")).toMatch(/noindex/);
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
