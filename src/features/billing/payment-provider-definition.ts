@@ -38,4 +38,9 @@ export type PaymentProviderDefinition = {
   readonly checkoutLabel?: string;
   /** For a provider paid by scanning a QR on our order page: the line under the QR (the test mode can simulate it). */
   readonly scanPrompt?: string;
+  /**
+   * The `payments` row key of an order's charge, when the provider keys it by something else than
+   * the order (`order:{id}`, the default): 微信支付 keys it by its transaction id.
+   */
+  readonly chargeKeyOf?: (order: { id: string; providerSessionId: string | null }) => string;
 };

@@ -3,6 +3,8 @@ import { ApiRouteError } from "@/lib/api";
 import { checkoutOrders, payments, type CheckoutOrder, type Database } from "@/lib/db";
 import type { BillingInterval, Plan } from "../plans";
 import { billingCopy } from "../copy";
+import { providerCapabilities } from "../payment-providers";
+import { localDefinition } from "./local/definition";
 import { upsertSubscription } from "./activate";
 import { periodForPaidOrder } from "./order-period";
 import { clearScheduledChange } from "./scheduled-changes";
@@ -78,7 +80,9 @@ export async function activatePaidOrder(
   // The order's plan as bought (a plan with orders cannot be deleted, only hidden).
   const plan = { id: order.planId };
   const { periodStart, periodEnd, subscriptionPeriodStart } = await periodForPaidOrder(db, order, now);
-  const provider = order.provider === "stripe" ? "local" : order.provider;
+  // One order of a provider that otherwise renews by itself (a Stripe one-off Checkout) bought a period
+  // nobody renews: it is managed by the test checkout's rules, which move no money.
+  const provider = providerCapabilities(order.provider)?.recurring ? localDefinition.id : order.provider;
   await upsertSubscription(
     db,
     { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart: subscriptionPeriodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },

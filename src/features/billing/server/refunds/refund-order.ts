@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { adminAuditLog, checkoutOrders, checkoutRefunds, payments, type CheckoutOrder, type CheckoutRefund, type Database } from "@/lib/db";
 import { formatAmountFen } from "../../format";
+import { providerDefinition } from "../../payment-providers";
 import type { RefundGateways } from "./gateway";
 import { shortenPeriodForRefund } from "./refund-period";
 
@@ -25,7 +26,7 @@ const COUNTED: CheckoutRefund["status"][] = ["pending", "succeeded"];
 
 /** The `payments` key of the charge an order made (its period is what a refund shortens; the console lists it). */
 export function paymentKeyOf(order: Pick<CheckoutOrder, "id" | "provider" | "providerSessionId">): string {
-  return order.provider === "wechat_pay" ? `wechat_pay:${order.providerSessionId}` : `order:${order.id}`;
+  return providerDefinition(order.provider).chargeKeyOf?.(order) ?? `order:${order.id}`;
 }
 
 async function refundedSoFar(db: Database, orderId: string, statuses: CheckoutRefund["status"][], except?: string): Promise<number> {

@@ -7,4 +7,6 @@ export const wechatPayDefinition: PaymentProviderDefinition = {
   capabilities: { recurring: false, periodChanges: false, portal: false, testMode: false },
   methodsByDevice: { wechat: ["wechat_jsapi"], mobile: ["wechat_h5"], desktop: ["wechat_native"] },
   scanPrompt: "请使用微信扫一扫完成付款",
+  // settle-transaction.ts records the charge under the transaction id, kept as the order's session id.
+  chargeKeyOf: (order) => `wechat_pay:${order.providerSessionId}`,
 };
