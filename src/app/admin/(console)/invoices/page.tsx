@@ -1,8 +1,4 @@
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { AdminPagination } from "@/features/admin/components/admin-pagination";
+import { StatusFilteredList } from "@/features/admin/components/status-filtered-list";
 import { InvoicesTable, invoicesCopy as copy } from "@/features/admin/invoices";
 import { listInvoiceRequests, parseInvoiceStatus } from "@/features/admin/invoices/server";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
@@ -25,31 +21,9 @@ export default async function AdminInvoicesPage({ searchParams }: Props) {
   return (
     <div className="grid gap-6">
       <PageHeading title={copy.title} description={copy.description} />
-      <form method="get" className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="invoice-status">{copy.filterLabel}</Label>
-          <NativeSelect id="invoice-status" name="status" defaultValue={status} className="w-32">
-            {(["pending", "issued", "all"] as const).map((value) => (
-              <option key={value} value={value}>
-                {copy.filters[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button type="submit" variant="outline">
-          {copy.show}
-        </Button>
-      </form>
-      <Card>
-        <CardHeader>
-          <CardTitle>{copy.filters[status]}</CardTitle>
-          <CardDescription>{copy.total(list.total)}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <InvoicesTable rows={list.rows} />
-          <AdminPagination basePath="/admin/invoices" query={{ status }} page={list.page} perPage={list.perPage} total={list.total} />
-        </CardContent>
-      </Card>
+      <StatusFilteredList name="invoice" statuses={["pending", "issued", "all"] as const} status={status} copy={copy} basePath="/admin/invoices" list={list}>
+        <InvoicesTable rows={list.rows} />
+      </StatusFilteredList>
     </div>
   );
 }

@@ -1,8 +1,4 @@
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { AdminPagination } from "@/features/admin/components/admin-pagination";
+import { StatusFilteredList } from "@/features/admin/components/status-filtered-list";
 import { ReportsTable, reportsAdminCopy as copy } from "@/features/admin/reports";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
@@ -24,31 +20,9 @@ export default async function AdminReportsPage({ searchParams }: Props) {
   return (
     <div className="grid gap-6">
       <PageHeading title={copy.title} description={copy.description} />
-      <form method="get" className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="report-status">{copy.filterLabel}</Label>
-          <NativeSelect id="report-status" name="status" defaultValue={status} className="w-32">
-            {(["open", "closed", "all"] as const).map((value) => (
-              <option key={value} value={value}>
-                {copy.filters[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button type="submit" variant="outline">
-          {copy.show}
-        </Button>
-      </form>
-      <Card>
-        <CardHeader>
-          <CardTitle>{copy.filters[status]}</CardTitle>
-          <CardDescription>{copy.total(list.total)}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <ReportsTable rows={list.rows} />
-          <AdminPagination basePath="/admin/reports" query={{ status }} page={list.page} perPage={list.perPage} total={list.total} />
-        </CardContent>
-      </Card>
+      <StatusFilteredList name="report" statuses={["open", "closed", "all"] as const} status={status} copy={copy} basePath="/admin/reports" list={list}>
+        <ReportsTable rows={list.rows} />
+      </StatusFilteredList>
     </div>
   );
 }
