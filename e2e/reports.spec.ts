@@ -29,7 +29,7 @@ test("a signed-out visitor reports a share page; the operator sees it in the que
   const strangerContext = await browser.newContext({ locale: "zh-CN" });
   const stranger = await strangerContext.newPage();
   await stranger.goto(url);
-  await stranger.getByRole("button", { name: "举报" }).click();
+  await stranger.getByRole("button", { name: "举报", exact: true }).click();
   const dialog = stranger.getByRole("dialog", { name: "举报内容" });
   await dialog.getByLabel("举报原因").selectOption({ label: "诈骗或虚假信息" });
   const note = `e2e 举报 ${Date.now()}`;
@@ -66,7 +66,7 @@ test("every answer offers 举报, and /legal/report shows the response time", as
   await askInChat(page, "举报按钮测试");
   const exchange = page.getByTestId("exchange").last();
   await expect(exchange).toHaveAttribute("data-status", "done", { timeout: 30_000 });
-  await exchange.getByRole("button", { name: "举报" }).click();
+  await exchange.getByRole("button", { name: "举报", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "举报内容" });
   await dialog.getByRole("button", { name: "提交举报" }).click();
   await expect(dialog.getByRole("status")).toHaveText("举报已提交，感谢您的反馈。");
