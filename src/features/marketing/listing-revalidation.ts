@@ -25,6 +25,19 @@ export function revalidateListings(): void {
   }
 }
 
+/**
+ * After a change every page shows (the filings at the foot of each page, 站点设置): every prerendered
+ * page is regenerated on its next request. Also what a process does once it listens, so pages built with
+ * the environment's values pick up the console's.
+ */
+export function revalidateSiteWide(): void {
+  try {
+    revalidatePath("/", "layout");
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes("static generation store missing"))) throw error;
+  }
+}
+
 // On globalThis: Next.js bundles this module into several server chunks, each with its own state.
 const TOKEN = Symbol.for("sparkai.listings.revalidationToken");
 const LISTENING = Symbol.for("sparkai.listings.listening");

@@ -3,7 +3,7 @@ import "server-only";
 // Marketing pages (server components) and build-time helpers.
 export { AiShowcase } from "./ai-showcase";
 export { listShowcaseApps } from "./ai-apps-source";
-export { followListingChanges, isOwnRevalidationRequest, revalidateListings, revalidateListingsInThisProcess } from "./listing-revalidation";
+export { followListingChanges, isOwnRevalidationRequest, revalidateListings, revalidateListingsInThisProcess, revalidateSiteWide } from "./listing-revalidation";
 export { HomePage } from "./home/home-page";
 export { renderOgImage } from "./og-image";
 export { listSitePages, type SitePage } from "./site-pages";

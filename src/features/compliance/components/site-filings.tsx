@@ -1,12 +1,12 @@
-import { connection } from "next/server";
-import { loadSiteFilings } from "../server/site-settings";
+import { isBuildPhase } from "@/lib/build-phase";
+import { complianceSettingsFromEnv, loadSiteFilings } from "../server/site-settings";
 import { FilingLinks } from "./filing-links";
 
 /** The filings at the foot of every page (rendered by each route group's layout and the share page). */
 export async function SiteFilingsFooter() {
-  // Per request, never at build time: the console may change the filings, and `next build` must not
-  // open the database (src/server/startup.ts keeps it closed during the build).
-  await connection();
-  const filings = await loadSiteFilings();
+  // `next build` must not open the database (src/server/startup.ts keeps it closed during the build):
+  // prerendered pages start with the environment's filings, and saving 站点设置 revalidates every
+  // prerendered page (revalidateSiteWide), as does each process once it listens.
+  const filings = isBuildPhase() ? complianceSettingsFromEnv() : await loadSiteFilings();
   return <FilingLinks filings={filings} className="px-4 py-3" />;
 }

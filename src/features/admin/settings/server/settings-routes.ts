@@ -1,4 +1,5 @@
 import "server-only";
+import { revalidateSiteWide } from "@/features/marketing/server";
 import { complianceSettingsBody, complianceSettingsFromEnv, loadComplianceOverrides, saveComplianceSettings } from "@/features/compliance/server";
 import { parseJsonBody } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
@@ -25,6 +26,8 @@ export const settingsRoutes: AdminRoute[] = [
       const db = await getDatabase();
       const before = await loadComplianceOverrides(db);
       const settings = await saveComplianceSettings(db, input, admin.userId);
+      // The filings sit at the foot of every page, prerendered ones included.
+      revalidateSiteWide();
       await recordAdminAction(db, { actorId: admin.userId, action: "site.settings.update", targetUserId: null, before: { ...before }, after: { ...(await loadComplianceOverrides(db)) }, ip: visitorIp(request.headers) ?? null });
       return json({ settings });
     },
