@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import baseConfig from "./playwright.config";
+import baseConfig, { browserProject } from "./playwright.config";
 
 /**
  * The multi-process run (e2e/multi-process.spec.ts): three `npm start` processes on one throwaway
@@ -12,6 +12,7 @@ if (!existsSync(".next/BUILD_ID")) throw new Error("没有生产构建：请先�
 
 export default defineConfig({
   ...baseConfig,
+  projects: [browserProject],
   testMatch: ["multi-process.spec.ts", "crash-restart.spec.ts"],
   testIgnore: [],
   workers: 1,

@@ -31,6 +31,9 @@ const wechatURL = `http://127.0.0.1:${wechatPort}`;
 const OTHER_CONFIGS_SPECS = ["quota.spec.ts", "dev/**", "multi-process.spec.ts", "crash-restart.spec.ts"];
 const SITE_WIDE_SWITCH_SPECS = ["phone-required.spec.ts"];
 
+/** Debian's Chromium as a desktop browser; the other configs (cluster, hosted, dev) run their specs in it alone. */
+export const browserProject = { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } };
+
 export default defineConfig({
   testDir: "e2e",
   testIgnore: OTHER_CONFIGS_SPECS,
@@ -60,12 +63,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: [...OTHER_CONFIGS_SPECS, ...SITE_WIDE_SWITCH_SPECS] },
+    { ...browserProject, testIgnore: [...OTHER_CONFIGS_SPECS, ...SITE_WIDE_SWITCH_SPECS] },
     // Specs that flip a site-wide console switch (e.g. 使用 AI 前须绑定手机号) run alone, after every other
     // spec has finished: while the switch is on, any other spec's chat would be refused.
     {
       name: "site-wide switches",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
+      use: browserProject.use,
       testMatch: SITE_WIDE_SWITCH_SPECS,
       dependencies: ["chromium"],
       fullyParallel: false,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { findFreePort } from "./e2e/support/free-port";
-import baseConfig from "./playwright.config";
+import baseConfig, { browserProject } from "./playwright.config";
 
 /**
  * What only `npm run dev` does: the app as a newcomer first runs it, on a port other than 3000 and with
@@ -16,6 +16,7 @@ const dataDir = (process.env.E2E_DEV_DATA_DIR ??= mkdtempSync(path.join(tmpdir()
 
 export default defineConfig({
   ...baseConfig,
+  projects: [browserProject],
   testDir: "e2e/dev",
   testIgnore: [],
   // One dev server compiles each route on first visit: one worker keeps it from compiling everything at once.

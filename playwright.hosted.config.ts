@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import baseConfig from "./playwright.config";
+import baseConfig, { browserProject } from "./playwright.config";
 import { findFreePort } from "./e2e/support/free-port";
 
 /**
@@ -14,6 +14,7 @@ const mainServer = [baseConfig.webServer].flat().find((server) => server?.url?.e
 
 export default defineConfig({
   ...baseConfig,
+  projects: [browserProject],
   testMatch: ["auth.spec.ts", "quota.spec.ts"],
   testIgnore: [],
   webServer: {
