@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { appConfig } from "@/config/app";
-import { PRE_PAINT_SCRIPT } from "@/features/color-mode";
+import { PrePaintScriptTag } from "@/features/color-mode";
 import { AppProviders, GradientBackground } from "@/features/root";
 import "./globals.css";
 
@@ -25,7 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // The pre-paint script sets the colour class on <html> before paint, which React did not render.
     <html lang="zh-CN" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: PRE_PAINT_SCRIPT }} />
+        <PrePaintScriptTag />
       </head>
       <body>
         <AppProviders>
