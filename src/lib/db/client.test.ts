@@ -39,4 +39,17 @@ describe("getDatabase", () => {
     expect(after).not.toBe(before);
     expect(after).toMatchObject({ driver: "pglite", dataDir: path.join(await realpath(root), "pglite") });
   });
+
+  it("never opens the database inside `next build` (no lock left for `npm start` to trip over)", async () => {
+    const client = await import("./client");
+    await client.closeDatabase();
+    vi.stubEnv("NEXT_PHASE", "phase-production-build");
+    try {
+      await expect(client.getDatabase()).rejects.toThrow(/next build/);
+    } finally {
+      vi.stubEnv("NEXT_PHASE", "");
+    }
+    const { existsSync } = await import("node:fs");
+    expect(existsSync(path.join(await realpath(root), "pglite.lock"))).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@ import { openDatabase } from "./open";
 import { resolveDatabaseTarget } from "./target";
 import type { Database, DatabaseHandle } from "./types";
 import { processSingleton } from "../process-singleton";
+import { isBuildPhase } from "../build-phase";
 
 interface DatabaseState {
   opening?: Promise<DatabaseHandle>;
@@ -16,6 +17,10 @@ function state(): DatabaseState {
 
 /** This process's database handle, opened and migrated on first use. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  // `next build` never opens the database: its prerender workers would take PGlite's one-owner lock
+  // (left behind for `npm start` to trip over) and a deployment's build often has no database at all.
+  // Pages that read it are dynamic; the prerendered listings fall back to configuration (isBuildPhase).
+  if (isBuildPhase()) return Promise.reject(new Error("`next build` 期间不打开数据库：读数据库的页面必须是动态页面。"));
   const current = state();
   if (current.opening && !current.handle?.closed) return current.opening;
   const opening = Promise.resolve()
