@@ -17,7 +17,7 @@ import { registerRenderRoutes } from "./routes/render";
 export type { Caller, Claims, VerifyAccessToken } from "./access";
 export { StorageApiFailure } from "./errors";
 export type { StorageQuotaResolver } from "./quota";
-export type { S3StoreConfig } from "./bytes";
+export { storageS3ConfigFromEnv, type S3StoreConfig } from "./bytes";
 
 /** A bucket created at first start (existing buckets are never changed). */
 export interface BucketSeed {
@@ -75,7 +75,7 @@ async function seedBuckets(ctx: StorageContext, seeds: readonly BucketSeed[]): P
  * (`storage.buckets`, `storage.objects`) with bytes on local disk or in an S3-compatible bucket. Mount `app` at `/storage/v1`.
  */
 export async function createStorageService(options: StorageServiceOptions): Promise<{ app: Hono }> {
-  const bytes = createObjectByteStore(options.rootDir, options.s3);
+  const bytes = await createObjectByteStore(options.rootDir, options.s3);
   await bytes.init();
   const ctx = createContext({
     db: options.db,

@@ -5,8 +5,8 @@ import { createEmbeddedGateway } from "@/embedded/gateway";
 import type { Outbox } from "@/embedded/outbox";
 import { smsProviderFromEnv } from "@/embedded/outbox/sms/sms-provider-from-env";
 import { getDatabase, type Database } from "@/lib/db";
-import type { S3StoreConfig } from "@/embedded/storage";
-import { getEnv, type Env } from "@/lib/env";
+import { storageS3ConfigFromEnv } from "@/embedded/storage";
+import { getEnv } from "@/lib/env";
 import { processSingleton } from "../process-singleton";
 
 /**
@@ -37,19 +37,6 @@ export function provideStorageQuota(quotaOfUser: StorageQuotaOfUser): void {
   storageQuota().ofUser = quotaOfUser;
 }
 
-/** The S3-compatible bucket for object bytes, when STORAGE_S3_BUCKET is set (env.ts checks the rest). */
-function storageS3Config(env: Env): S3StoreConfig | undefined {
-  if (!env.STORAGE_S3_BUCKET) return undefined;
-  return {
-    endpoint: env.STORAGE_S3_ENDPOINT,
-    region: env.STORAGE_S3_REGION!,
-    bucket: env.STORAGE_S3_BUCKET,
-    accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID!,
-    secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY!,
-    forcePathStyle: env.STORAGE_S3_FORCE_PATH_STYLE === "true",
-  };
-}
-
 async function startEmbeddedServices(): Promise<EmbeddedServices> {
   const env = getEnv();
   const db = await getDatabase();
@@ -63,7 +50,8 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
     storage: {
       storageQuota: async (userId) => (await storageQuota().ofUser?.(db, userId)) ?? null,
       signedUrlMaxSeconds: env.STORAGE_SIGNED_URL_MAX_SECONDS,
-      s3: storageS3Config(env),
+      // STORAGE_S3_BUCKET set → object bytes in that bucket (getEnv() above validated the set).
+      s3: storageS3ConfigFromEnv(process.env),
     },
     // AUTH_SMS_PROVIDER (阿里云 / 腾讯云) sends real SMS; without it codes only exist where the dev outbox shows them.
     smsProvider: smsProviderFromEnv(process.env),
