@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * `unit-isolated`, pure tests that replace modules or stub env / globals and so need a fresh graph
  * (`npm run test:unit` runs both, in seconds); and `service`, tests that open databases or start the
  * embedded services, servers or processes, with the global set-up that migrates a PGlite template and
- * starts a PostgreSQL server when it can.
+ * starts a PostgreSQL server when it can; and `service-s3`, the embedded storage's suites on its S3 backend.
  */
 export default defineConfig({
   resolve: {
@@ -37,6 +37,21 @@ export default defineConfig({
           // while its tests wait on sockets, databases and child processes. Two keep both cores busy.
           maxWorkers: 2,
           // Projects with their own worker count run as their own group (after the unit projects).
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // The embedded storage's suites again, with object bytes in a local S3-compatible server
+        // (src/embedded/storage/test-kit.ts) instead of on disk. The browser suite only tests headers.
+        extends: true,
+        test: {
+          name: "service-s3",
+          include: testFilesOfKind(root, "service").filter(
+            (file) => /^src\/embedded\/storage\/[^/]+\.test\.ts$/.test(file) && !file.endsWith(".browser.test.ts"),
+          ),
+          env: { STORAGE_TEST_BACKEND: "s3" },
+          globalSetup: ["./test/global-setup.ts"],
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

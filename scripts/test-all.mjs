@@ -14,7 +14,7 @@ function cpuTimes() {
 
 const parts = [
   ["Vitest · unit", "vitest run --project unit --project unit-isolated"],
-  ["Vitest · service", "vitest run --project service"],
+  ["Vitest · service", "vitest run --project service --project service-s3"],
   ["e2e · main", "playwright test"],
   ["e2e · multi-process", "playwright test --config playwright.cluster.config.ts"],
   ["e2e · hosted", "playwright test --config playwright.hosted.config.ts"],

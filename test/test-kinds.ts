@@ -14,7 +14,7 @@ const TEST_FILE = /\.test\.tsx?$/;
  */
 const SERVICE_MARKERS: readonly RegExp[] = [
   /["']@\/lib\/db(\/[\w/-]+)?["']/, // the app's database (PGlite or PostgreSQL)
-  /["'][./\w@-]*(database-targets|postgres-server|embedded-app-env|session-cookies)["']/, // test/ helpers that open databases or the app
+  /["'][./\w@-]*(database-targets|postgres-server|s3-server|embedded-app-env|session-cookies)["']/, // test/ helpers that open databases or the app
   /["'][./\w@-]*(test-harness|test-kit|testing|testbed)["']/, // harnesses of the embedded services and the proxy
   /["']@\/embedded\//, // the embedded services themselves
   /["']node:(child_process|http|https|net|cluster|worker_threads)["']/, // servers and processes of its own

@@ -8,14 +8,14 @@ import { createStorageService, type StorageServiceOptions } from "./storage";
 export type EmbeddedGatewayOptions = {
   db: Database;
   authConfig: AuthConfig;
-  /** Where storage keeps object bytes. */
+  /** Where storage keeps object bytes (with `storage.s3`, only uploads being spooled). */
   storageDir: string;
   smtpUrl?: string;
   smtpFrom?: string;
   /** Also serve the dev outbox as JSON at /outbox/v1/messages (verification links: dev only). */
   exposeOutbox?: boolean;
   /** Storage settings the app decides: per-user quota (from plans), signed URL lifetime cap. */
-  storage?: Pick<StorageServiceOptions, "storageQuota" | "signedUrlMaxSeconds">;
+  storage?: Pick<StorageServiceOptions, "storageQuota" | "signedUrlMaxSeconds" | "s3">;
   /** A real SMS sender (阿里云 / 腾讯云, `smsProviderFromEnv`); unset: the dev outbox rule below. */
   smsProvider?: SmsProvider;
   /** SMS land in the dev outbox (default true); false: with no SMS sender, SMS sends fail. */

@@ -20,6 +20,7 @@ import { createHardenedServer } from "@/lib/net/hardened-server.mjs";
 import { DataDirLockedError, openDatabase, resolveDatabaseTarget } from "@/lib/db";
 import { authConfigFromEnv } from "./auth";
 import { createEmbeddedGateway } from "./gateway";
+import { storageS3ConfigFromEnv } from "./storage";
 import { smsProviderFromEnv } from "./outbox/sms/sms-provider-from-env";
 
 async function main() {
@@ -58,6 +59,7 @@ async function main() {
     db: handle.db,
     authConfig,
     storageDir: path.resolve(process.env.DATA_DIR || ".data", "storage"),
+    storage: { s3: storageS3ConfigFromEnv(process.env) },
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || undefined,
     exposeOutbox: process.env.DEV_OUTBOX === "on",

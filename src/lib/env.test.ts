@@ -34,6 +34,20 @@ describe("parseEnv", () => {
     expect(env.SUPABASE_URL).toBe("https://abc.supabase.co");
   });
 
+  it("takes S3 storage whole or not at all", () => {
+    expect(() => parseEnv({ STORAGE_S3_BUCKET: "spark-files" })).toThrow(/STORAGE_S3_REGION[\s\S]*STORAGE_S3_ACCESS_KEY_ID[\s\S]*STORAGE_S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ STORAGE_S3_ENDPOINT: "https://oss-cn-hangzhou.aliyuncs.com" })).toThrow(/STORAGE_S3_BUCKET/);
+    expect(() => parseEnv({ STORAGE_S3_FORCE_PATH_STYLE: "yes" })).toThrow(/STORAGE_S3_FORCE_PATH_STYLE/);
+    const env = parseEnv({
+      STORAGE_S3_BUCKET: "spark-files",
+      STORAGE_S3_REGION: "oss-cn-hangzhou",
+      STORAGE_S3_ACCESS_KEY_ID: "id",
+      STORAGE_S3_SECRET_ACCESS_KEY: "secret",
+      STORAGE_S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(env.STORAGE_S3_BUCKET).toBe("spark-files");
+  });
+
   it("refuses a TRUSTED_PROXIES value that names no proxy", () => {
     expect(parseEnv({ TRUSTED_PROXIES: "1" }).TRUSTED_PROXIES).toBe("1");
     expect(parseEnv({ TRUSTED_PROXIES: "127.0.0.1/32,10.0.0.0/8" }).TRUSTED_PROXIES).toBe("127.0.0.1/32,10.0.0.0/8");

@@ -143,6 +143,14 @@ export const envSchema = z
     STORAGE_PUBLIC_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://files.example-usercontent.com" }).optional()),
     // Embedded storage: longest lifetime of a signed download URL, in seconds (default 7 days).
     STORAGE_SIGNED_URL_MAX_SECONDS: optionalText.pipe(z.string().regex(/^[1-9]\d*$/, "必须是正整数（秒）").transform(Number).optional()),
+    // Embedded storage's object bytes in an S3-compatible bucket (阿里云 OSS, 腾讯云 COS, MinIO, AWS S3)
+    // instead of DATA_DIR/storage, so several machines share files. STORAGE_S3_BUCKET set → all required.
+    STORAGE_S3_ENDPOINT: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://oss-cn-hangzhou.aliyuncs.com" }).optional()),
+    STORAGE_S3_REGION: optionalText,
+    STORAGE_S3_BUCKET: optionalText,
+    STORAGE_S3_ACCESS_KEY_ID: optionalText,
+    STORAGE_S3_SECRET_ACCESS_KEY: optionalText,
+    STORAGE_S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(["true", "false"], { message: "只能是 true 或 false" }).optional()),
     // How long a session's liveness (signed out / deleted / banned, MFA needed) is reused, in ms.
     SESSION_CHECK_CACHE_MS: z.preprocess(
       (value) => (value === "" || value === undefined ? "3000" : value),
@@ -230,6 +238,16 @@ export const envSchema = z
     // A cloud moderation provider signs every call with the account's key pair.
     if (env.MODERATION_PROVIDER !== "words" && (!env.MODERATION_ACCESS_KEY_ID || !env.MODERATION_ACCESS_KEY_SECRET)) {
       context.addIssue({ code: "custom", path: ["MODERATION_ACCESS_KEY_ID"], message: `MODERATION_PROVIDER=${env.MODERATION_PROVIDER} 时必须提供 MODERATION_ACCESS_KEY_ID 和 MODERATION_ACCESS_KEY_SECRET` });
+    }
+    // S3 storage is all or nothing: a half-configured bucket would fail at the first upload.
+    const s3Fields = ["STORAGE_S3_ENDPOINT", "STORAGE_S3_REGION", "STORAGE_S3_ACCESS_KEY_ID", "STORAGE_S3_SECRET_ACCESS_KEY", "STORAGE_S3_FORCE_PATH_STYLE"] as const;
+    if (!env.STORAGE_S3_BUCKET && s3Fields.some((field) => env[field] !== undefined)) {
+      context.addIssue({ code: "custom", path: ["STORAGE_S3_BUCKET"], message: "设置了 STORAGE_S3_* 时必须提供 STORAGE_S3_BUCKET" });
+    }
+    if (env.STORAGE_S3_BUCKET) {
+      for (const field of ["STORAGE_S3_REGION", "STORAGE_S3_ACCESS_KEY_ID", "STORAGE_S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[field]) context.addIssue({ code: "custom", path: [field], message: `设置了 STORAGE_S3_BUCKET 时必须提供 ${field}` });
+      }
     }
     // A hosted project needs its keys; the embedded services make their own.
     if (!env.SUPABASE_URL) return;

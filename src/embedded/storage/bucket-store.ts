@@ -5,15 +5,16 @@ import { storageErrors } from "./errors";
 
 export type Bucket = StorageBucketRow;
 
-/** A bucket as the Storage API returns it (snake_case, ISO timestamps). */
+/**
+ * A bucket as the Storage API returns it (snake_case, ISO timestamps): exactly Supabase's fields, no
+ * `owner_id` or `type` (storage-js's own tests snapshot the object).
+ */
 export function bucketJson(bucket: Bucket) {
   return {
     id: bucket.id,
     name: bucket.name,
     owner: bucket.ownerId ?? "",
-    owner_id: bucket.ownerId ?? "",
     public: bucket.public,
-    type: bucket.type,
     file_size_limit: bucket.fileSizeLimit,
     allowed_mime_types: bucket.allowedMimeTypes,
     created_at: bucket.createdAt.toISOString(),

@@ -32,6 +32,10 @@ describe("buckets", () => {
       file_size_limit: 1_000_000,
       allowed_mime_types: ["text/*", "application/pdf"],
     });
+    // Exactly Supabase's fields (storage-js snapshots them): no owner_id, no type.
+    expect(Object.keys(got.data!).sort()).toEqual(
+      ["allowed_mime_types", "created_at", "file_size_limit", "id", "name", "owner", "public", "updated_at"],
+    );
     expect(got.data!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const updated = await bed.service.storage.updateBucket("docs", { public: true, fileSizeLimit: 2048 });

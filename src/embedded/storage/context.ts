@@ -4,7 +4,7 @@ import { readCappedText } from "@/lib/api/capped-body";
 import type { Database } from "@/lib/db/types";
 import { resolveCaller, type Caller, type VerifyAccessToken } from "./access";
 import { BucketStore } from "./bucket-store";
-import type { DiskStore } from "./disk";
+import type { ObjectByteStore } from "./bytes";
 import { storageErrors } from "./errors";
 import { assertValidKey } from "./keys";
 import { ObjectStore } from "./object-store";
@@ -13,7 +13,8 @@ import { QuotaGuard, type StorageQuotaResolver } from "./quota";
 /** Everything the route modules share. */
 export interface StorageContext {
   db: Database;
-  disk: DiskStore;
+  /** Where object bytes live (local disk or an S3-compatible bucket). */
+  bytes: ObjectByteStore;
   buckets: BucketStore;
   objects: ObjectStore;
   verifyAccessToken: VerifyAccessToken;

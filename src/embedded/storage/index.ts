@@ -3,7 +3,7 @@ import { cors } from "hono/cors";
 import type { Database } from "@/lib/db/types";
 import type { VerifyAccessToken } from "./access";
 import { createContext, type StorageContext } from "./context";
-import { DiskStore } from "./disk";
+import { createObjectByteStore, type S3StoreConfig } from "./bytes";
 import { StorageApiFailure, storageErrors } from "./errors";
 import type { StorageQuotaResolver } from "./quota";
 import { DEFAULT_SIGNED_URL_MAX_SECONDS } from "./signed-urls";
@@ -17,6 +17,7 @@ import { registerRenderRoutes } from "./routes/render";
 export type { Caller, Claims, VerifyAccessToken } from "./access";
 export { StorageApiFailure } from "./errors";
 export type { StorageQuotaResolver } from "./quota";
+export { storageS3ConfigFromEnv, type S3StoreConfig } from "./bytes";
 
 /** A bucket created at first start (existing buckets are never changed). */
 export interface BucketSeed {
@@ -38,8 +39,10 @@ export const DEFAULT_MAX_FILE_SIZE = 50 * 1024 * 1024;
 
 export interface StorageServiceOptions {
   db: Database;
-  /** Directory for object bytes (e.g. `${DATA_DIR}/storage`); created if missing. */
+  /** Directory for object bytes (e.g. `${DATA_DIR}/storage`; with `s3`, only spooled uploads); created if missing. */
   rootDir: string;
+  /** Keep object bytes in this S3-compatible bucket instead of under `rootDir`. */
+  s3?: S3StoreConfig;
   /** Verifies a bearer JWT and returns its claims; throws (with a message) when invalid or expired. */
   verifyAccessToken: VerifyAccessToken;
   /** Secret for signed download/upload URL tokens (HS256). */
@@ -69,14 +72,14 @@ async function seedBuckets(ctx: StorageContext, seeds: readonly BucketSeed[]): P
 
 /**
  * An embedded Supabase Storage-compatible API (what `supabase.storage` calls), on the app's Postgres
- * (`storage.buckets`, `storage.objects`) with bytes on local disk. Mount `app` at `/storage/v1`.
+ * (`storage.buckets`, `storage.objects`) with bytes on local disk or in an S3-compatible bucket. Mount `app` at `/storage/v1`.
  */
 export async function createStorageService(options: StorageServiceOptions): Promise<{ app: Hono }> {
-  const disk = new DiskStore(options.rootDir);
-  await disk.init();
+  const bytes = await createObjectByteStore(options.rootDir, options.s3);
+  await bytes.init();
   const ctx = createContext({
     db: options.db,
-    disk,
+    bytes,
     verifyAccessToken: options.verifyAccessToken,
     signingSecret: options.signingSecret,
     maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,

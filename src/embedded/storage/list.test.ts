@@ -71,7 +71,8 @@ describe("list-v2", () => {
   it("groups folders with a delimiter and sorts by time", async () => {
     const files = bed.userA.storage.from("files");
     const { data } = await files.listV2({ prefix: `${base}/`, with_delimiter: true });
-    expect(data!.folders.map((f) => f.name)).toEqual([`${base}/docs/`, `${base}/pics/`]);
+    expect(data!.folders.map((f) => f.name)).toEqual([`${base}/docs`, `${base}/pics`]);
+    expect(data!.folders.map((f) => f.key)).toEqual([`${base}/docs/`, `${base}/pics/`]);
     expect(data!.objects.map((o) => o.name)).toEqual([`${base}/A.txt`, `${base}/b.txt`, `${base}/c.txt`]);
 
     const names: string[] = [];

@@ -64,6 +64,21 @@ describe("image transforms", () => {
     expect(viaToken.response.headers.get("x-transformations")).toBe("height:200,width:200,resizing_type:force,quality:60");
   });
 
+  it("decides by the bytes: an image stored as text/plain transforms, text stored as image/png does not", async () => {
+    const files = bed.userA.storage.from("files");
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#123456" } }).png().toBuffer();
+    // storage-js uploads a Buffer without a content type as text/plain.
+    expect((await files.upload(`${bed.idA}/as-text`, png, { contentType: "text/plain" })).error).toBeNull();
+    const { data, error } = await files.download(`${bed.idA}/as-text`, { transform: { width: 10, height: 10 } });
+    expect(error).toBeNull();
+    const meta = await sharp(Buffer.from(await data!.arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([10, 10, "png"]);
+
+    expect((await files.upload(`${bed.idA}/fake.png`, "not an image", { contentType: "image/png" })).error).toBeNull();
+    const fake = await files.download(`${bed.idA}/fake.png`, { transform: { width: 10 } });
+    expect(fake.error).toMatchObject({ statusCode: "400" });
+  });
+
   it("refuses bad parameters and private images on the public route", async () => {
     const bad = await bed.fetch(`/render/image/public/avatars/${key}?resize=stretch`);
     expect(await bad.json()).toMatchObject({ statusCode: "400" });

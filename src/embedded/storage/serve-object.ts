@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { Context } from "hono";
-import type { DiskStore } from "./disk";
+import type { ObjectByteStore } from "./bytes";
 import { storageErrors } from "./errors";
 import type { StoredObject } from "./object-store";
 import { forcedDisposition, OBJECT_SECURITY_HEADERS } from "./safe-headers";
@@ -50,14 +50,14 @@ export function objectHeaders(object: StoredObject) {
   };
 }
 
-/** Streams an object from disk with Storage's download headers, conditional requests and ranges. */
+/** Streams an object from its byte store with Storage's download headers, conditional requests and ranges. */
 export async function serveObject(
   c: Context,
-  disk: DiskStore,
+  bytes: ObjectByteStore,
   object: StoredObject,
   extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
-  if (!(await disk.exists(object.version))) throw storageErrors.noSuchKey();
+  if (!(await bytes.exists(object.version))) throw storageErrors.noSuchKey();
   const headers = new Headers({ ...objectHeaders(object), ...extraHeaders });
   const disposition =
     contentDisposition(c.req.query("download"), object.name) ??
@@ -82,6 +82,6 @@ export async function serveObject(
   if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${object.size}`);
   const status = range ? 206 : 200;
   if (c.req.method === "HEAD") return new Response(null, { status, headers });
-  const stream = Readable.toWeb(disk.read(object.version, range)) as ReadableStream<Uint8Array>;
+  const stream = Readable.toWeb(await bytes.read(object.version, range)) as ReadableStream<Uint8Array>;
   return new Response(stream, { status, headers });
 }

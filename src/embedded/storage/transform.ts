@@ -1,6 +1,7 @@
+import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { z } from "@/lib/zod";
-import type { DiskStore } from "./disk";
+import type { ObjectByteStore } from "./bytes";
 import { storageErrors } from "./errors";
 import type { StoredObject } from "./object-store";
 
@@ -37,14 +38,14 @@ const RESIZING_TYPE = { cover: "fill", contain: "fit", fill: "force" } as const;
 // imgproxy semantics: cover crops to the box, contain fits inside it, fill stretches; never enlarges.
 const SHARP_FIT = { cover: "cover", contain: "inside", fill: "fill" } as const;
 type OutputFormat = "jpeg" | "png" | "webp" | "avif" | "gif" | "tiff";
-const SHARP_FORMATS: Record<string, OutputFormat> = {
-  "image/jpeg": "jpeg",
-  "image/jpg": "jpeg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/avif": "avif",
-  "image/gif": "gif",
-  "image/tiff": "tiff",
+/** sharp's name for the decoded source → the format `origin` keeps (others, e.g. svg, become png). */
+const ORIGIN_FORMATS: Record<string, OutputFormat> = {
+  jpeg: "jpeg",
+  png: "png",
+  webp: "webp",
+  heif: "avif",
+  gif: "gif",
+  tiff: "tiff",
 };
 
 /** The applied operations in imgproxy syntax: height, width, resize, quality, format. */
@@ -59,24 +60,29 @@ function describe(options: TransformOptions, format: string | undefined): string
 }
 
 /**
- * Renders a transformed image with sharp. The source streams from disk; the (small) result is buffered
- * so a failing transform still yields a proper error response.
+ * Renders a transformed image with sharp. Whether an object is an image is decided by its bytes, not
+ * its stored type (as Supabase's imgproxy does: storage-js uploads a Buffer as text/plain). The source
+ * is read whole (images are small next to the upload limit) and the result is buffered, so a failing
+ * transform still yields a proper error response.
  */
 export async function renderImage(
-  disk: DiskStore,
+  bytes: ObjectByteStore,
   object: StoredObject,
   options: TransformOptions,
   accept: string | undefined,
 ): Promise<{ body: Buffer; contentType: string; transformations: string }> {
-  const sourceFormat = SHARP_FORMATS[object.mimeType.split(";")[0]!.trim().toLowerCase()];
-  if (!sourceFormat && !object.mimeType.startsWith("image/")) {
-    throw storageErrors.invalidRequest(`Transformations are not supported for ${object.mimeType}`);
+  const source = await buffer(await bytes.read(object.version));
+  let sourceFormat: string | undefined;
+  try {
+    sourceFormat = (await sharp(source).metadata()).format;
+  } catch {
+    throw storageErrors.invalidRequest("The image could not be transformed: the object is not an image");
   }
   const negotiated = accept?.includes("image/webp") ? "webp" : undefined;
   const target = options.format && options.format !== "origin" ? options.format : options.format ? undefined : negotiated;
-  const outputFormat: OutputFormat = target ?? sourceFormat ?? "png";
+  const outputFormat: OutputFormat = target ?? ORIGIN_FORMATS[sourceFormat ?? ""] ?? "png";
 
-  const pipeline = sharp({ failOn: "error" });
+  const pipeline = sharp(source, { failOn: "error" });
   if (options.width || options.height) {
     pipeline.resize({
       width: options.width,
@@ -87,13 +93,7 @@ export async function renderImage(
   }
   pipeline.toFormat(outputFormat, options.quality ? { quality: options.quality } : {});
   try {
-    const body = await new Promise<Buffer>((resolve, reject) => {
-      const source = disk.read(object.version);
-      source.on("error", reject);
-      pipeline.on("error", reject);
-      source.pipe(pipeline);
-      pipeline.toBuffer().then(resolve, reject);
-    });
+    const body = await pipeline.toBuffer();
     return { body, contentType: `image/${outputFormat}`, transformations: describe(options, target) };
   } catch {
     throw storageErrors.invalidRequest("The image could not be transformed");

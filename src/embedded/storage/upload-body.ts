@@ -1,5 +1,5 @@
 import { discardRest } from "@/lib/api/capped-body";
-import type { DiskStore, WrittenFile } from "./disk";
+import type { ObjectByteStore, WrittenFile } from "./bytes";
 import { storageErrors } from "./errors";
 import { assertMimeAllowed } from "./limits";
 import { multipartBoundary, readMultipart } from "./multipart";
@@ -60,12 +60,12 @@ async function* bodyStream(request: Request): AsyncGenerator<Uint8Array> {
 
 /**
  * Streams an upload body (raw bytes, or the file part of `multipart/form-data` as browsers send it) to
- * disk, enforcing the size limit while bytes arrive and the bucket's mime types.
+ * the byte store, enforcing the size limit while bytes arrive and the bucket's mime types.
  */
 export async function receiveUpload(
   request: Request,
   key: string,
-  disk: DiskStore,
+  bytes: ObjectByteStore,
   rules: UploadRules,
 ): Promise<{ written: WrittenFile; content: ObjectContent }> {
   const placeholder = key.endsWith(EMPTY_FOLDER_PLACEHOLDER);
@@ -78,7 +78,7 @@ export async function receiveUpload(
     assertMimeAllowed(mimeType, allowed);
     const declared = Number(request.headers.get("content-length") ?? Number.NaN);
     if (declared > maxBytes) throw storageErrors.entityTooLarge();
-    const written = await disk.write(bodyStream(request), maxBytes);
+    const written = await bytes.write(bodyStream(request), maxBytes);
     const cacheControl = request.headers.get("cache-control") || "no-cache";
     return { written, content: { ...written, mimeType, cacheControl, userMetadata: metadataHeader(request) } };
   }
@@ -114,7 +114,7 @@ export async function receiveUpload(
     }
   }
 
-  const written = await disk.write(fileBytes(), maxBytes);
+  const written = await bytes.write(fileBytes(), maxBytes);
   try {
     if (!sawFile) throw storageErrors.invalidRequest("No content provided");
     const mimeType = fields.get("contentType") || fileType!;
@@ -127,7 +127,7 @@ export async function receiveUpload(
     };
     return { written, content };
   } catch (error) {
-    await disk.remove([written.version]);
+    await bytes.remove([written.version]);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { createEmbeddedGateway } from "@/embedded/gateway";
 import type { Outbox } from "@/embedded/outbox";
 import { smsProviderFromEnv } from "@/embedded/outbox/sms/sms-provider-from-env";
 import { getDatabase, type Database } from "@/lib/db";
+import { storageS3ConfigFromEnv } from "@/embedded/storage";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "../process-singleton";
 
@@ -49,6 +50,8 @@ async function startEmbeddedServices(): Promise<EmbeddedServices> {
     storage: {
       storageQuota: async (userId) => (await storageQuota().ofUser?.(db, userId)) ?? null,
       signedUrlMaxSeconds: env.STORAGE_SIGNED_URL_MAX_SECONDS,
+      // STORAGE_S3_BUCKET set → object bytes in that bucket (getEnv() above validated the set).
+      s3: storageS3ConfigFromEnv(process.env),
     },
     // AUTH_SMS_PROVIDER (阿里云 / 腾讯云) sends real SMS; without it codes only exist where the dev outbox shows them.
     smsProvider: smsProviderFromEnv(process.env),

@@ -105,7 +105,7 @@ export function bucketRoutes(ctx: StorageContext): Hono {
   app.post("/:id/empty", async (c) => {
     const bucket = await manageable(c, () => storageErrors.accessDenied("Access denied", 403));
     const removed = await ctx.objects.removeAll(bucket.id);
-    await ctx.disk.remove(removed.map((object) => object.version));
+    await ctx.bytes.remove(removed.map((object) => object.version));
     return c.json({ message: "Empty bucket has been queued. Completion may take up to an hour." });
   });
 

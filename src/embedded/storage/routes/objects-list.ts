@@ -113,7 +113,8 @@ export function registerObjectListRoutes(app: Hono, ctx: StorageContext): void {
       ...(hasNext && last && { nextCursor: encodeCursor(last, order, column), nextCursorKey: base + last.name }),
       folders: page
         .filter((entry) => entry.id === null)
-        .map((entry) => ({ name: `${base}${entry.name}/`, key: `${base}${entry.name}/`, id: null })),
+        // Supabase names a folder without its trailing slash (`testpath`, key `testpath/`).
+        .map((entry) => ({ name: `${base}${entry.name}`, key: `${base}${entry.name}/`, id: null })),
       objects: page.filter((entry) => entry.id !== null).map((entry) => ({ ...fileJson(entry, base + entry.name), key: base + entry.name })),
     });
   });

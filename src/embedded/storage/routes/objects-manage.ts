@@ -87,15 +87,15 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
       // The copy's bytes count against the caller's quota; an overwrite of their own object frees its bytes.
       const replaced = upsert ? await ctx.objects.find(destBucketId, body.destinationKey) : undefined;
       await ctx.quota.assertFits(newOwner, object.size, replaced?.ownerId === newOwner ? replaced.size : 0);
-      const version = await ctx.disk.duplicate(object.version);
+      const version = await ctx.bytes.duplicate(object.version);
       try {
         return await ctx.objects.put(destBucketId, body.destinationKey, newOwner, { version, ...content }, upsert);
       } catch (error) {
-        await ctx.disk.remove([version]);
+        await ctx.bytes.remove([version]);
         throw error;
       }
     });
-    if (copied.replacedVersion) await ctx.disk.remove([copied.replacedVersion]);
+    if (copied.replacedVersion) await ctx.bytes.remove([copied.replacedVersion]);
     return c.json({ ...objectRowJson(copied.object), Id: copied.object.id, Key: `${destBucketId}/${body.destinationKey}` });
   });
 
@@ -142,7 +142,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     if (scope === null || !policy.canWrite(who, key)) throw storageErrors.noSuchKey();
     const [removed] = await ctx.objects.removeMany(bucketId, [key], scope);
     if (!removed) throw storageErrors.noSuchKey();
-    await ctx.disk.remove([removed.version]);
+    await ctx.bytes.remove([removed.version]);
     return c.json({ message: "Successfully deleted" });
   });
 
@@ -154,7 +154,7 @@ export function registerObjectManageRoutes(app: Hono, ctx: StorageContext): void
     const scope = policy.listScope(who);
     if (scope === null) return c.json([]);
     const removed = await ctx.objects.removeMany(bucketId, body.prefixes, scope);
-    await ctx.disk.remove(removed.map((object) => object.version));
+    await ctx.bytes.remove(removed.map((object) => object.version));
     return c.json(removed.map(objectRowJson));
   });
 }

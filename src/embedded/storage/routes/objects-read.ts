@@ -31,10 +31,10 @@ export function registerObjectReadRoutes(app: Hono, ctx: StorageContext): void {
     if (claims.transformations) throw storageErrors.invalidSignature();
     const object = await ctx.objects.find(bucketId, key);
     if (!object) throw storageErrors.noSuchKey();
-    return serveObject(c, ctx.disk, object, { Expires: new Date(claims.exp * 1000).toUTCString() });
+    return serveObject(c, ctx.bytes, object, { Expires: new Date(claims.exp * 1000).toUTCString() });
   });
 
-  const download = (auth: Auth) => async (c: Context) => serveObject(c, ctx.disk, (await locate(c, auth)).object);
+  const download = (auth: Auth) => async (c: Context) => serveObject(c, ctx.bytes, (await locate(c, auth)).object);
   app.get("/object/public/:bucket/:path{[\\s\\S]+}", download("public"));
   app.get("/object/authenticated/:bucket/:path{[\\s\\S]+}", download("required"));
   app.get("/object/:bucket/:path{[\\s\\S]+}", download("optional"));

@@ -22,7 +22,7 @@ export function registerObjectWriteRoutes(app: Hono, ctx: StorageContext): void 
     const room = await ctx.quota.remaining(ownerId, existing && existing.ownerId === ownerId ? existing.size : 0);
     let content;
     try {
-      ({ content } = await receiveUpload(c.req.raw, key, ctx.disk, {
+      ({ content } = await receiveUpload(c.req.raw, key, ctx.bytes, {
         maxBytes: Math.min(sizeLimit, room),
         allowedMimeTypes: bucket.allowedMimeTypes,
       }));
@@ -37,10 +37,10 @@ export function registerObjectWriteRoutes(app: Hono, ctx: StorageContext): void 
     try {
       result = await ctx.objects.put(bucket.id, key, ownerId, content, upsert);
     } catch (error) {
-      await ctx.disk.remove([content.version]);
+      await ctx.bytes.remove([content.version]);
       throw error;
     }
-    if (result.replacedVersion) await ctx.disk.remove([result.replacedVersion]);
+    if (result.replacedVersion) await ctx.bytes.remove([result.replacedVersion]);
     return result.object;
   }
 

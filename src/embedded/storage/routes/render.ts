@@ -10,7 +10,7 @@ import { OBJECT_SECURITY_HEADERS } from "../safe-headers";
 /** `/render/image/{public,authenticated,sign}/:bucket/:path`: image transforms through sharp. */
 export function registerRenderRoutes(app: Hono, ctx: StorageContext): void {
   const respond = async (c: Context, object: StoredObject, options: TransformOptions) => {
-    const image = await renderImage(ctx.disk, object, options, c.req.header("accept"));
+    const image = await renderImage(ctx.bytes, object, options, c.req.header("accept"));
     return c.body(new Uint8Array(image.body), 200, {
       "Content-Type": image.contentType,
       "Content-Length": String(image.body.length),

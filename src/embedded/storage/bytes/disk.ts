@@ -1,25 +1,18 @@
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { storageErrors } from "./errors";
-
-export interface WrittenFile {
-  /** New version id; the bytes are at `pathOf(version)` once committed. */
-  version: string;
-  size: number;
-  /** Quoted md5 hex, ready for an `ETag` header. */
-  etag: string;
-}
+import type { Readable } from "node:stream";
+import { storageErrors } from "../errors";
+import type { ObjectByteStore, WrittenFile } from "./byte-store";
+import { spoolToFile } from "./spool";
 
 /**
  * Object bytes on local disk, one file per object version: `objects/<2 hex>/<version>`. Names never
  * come from the client, so keys cannot escape the root. Writes go to `tmp/` first and are renamed into
  * place (atomic on one filesystem), so readers never see half a file.
  */
-export class DiskStore {
+export class DiskStore implements ObjectByteStore {
   private readonly objectsDir: string;
   private readonly tmpDir: string;
 
@@ -38,25 +31,11 @@ export class DiskStore {
     return path.join(this.objectsDir, version.slice(0, 2), version);
   }
 
-  /**
-   * Streams `source` to a new version file, counting bytes and hashing as it goes; aborts with
-   * EntityTooLarge as soon as more than `maxBytes` arrived. Nothing is left behind on failure.
-   */
   async write(source: AsyncIterable<Uint8Array> | Readable, maxBytes: number): Promise<WrittenFile> {
     const version = randomUUID();
     const tmp = path.join(this.tmpDir, version);
-    const hash = createHash("md5");
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (size > maxBytes) return done(storageErrors.entityTooLarge());
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const { size, etag } = await spoolToFile(source, tmp, maxBytes);
     try {
-      await pipeline(source, meter, createWriteStream(tmp, { flags: "wx" }));
       const final = this.pathOf(version);
       await mkdir(path.dirname(final), { recursive: true });
       await rename(tmp, final);
@@ -64,10 +43,9 @@ export class DiskStore {
       await rm(tmp, { force: true });
       throw error;
     }
-    return { version, size, etag: `"${hash.digest("hex")}"` };
+    return { version, size, etag };
   }
 
-  /** Copies a stored version to a new version (for `copy`). */
   async duplicate(version: string): Promise<string> {
     const copy = randomUUID();
     const tmp = path.join(this.tmpDir, copy);
@@ -83,7 +61,8 @@ export class DiskStore {
     return copy;
   }
 
-  read(version: string, range?: { start: number; end: number }): Readable {
+  async read(version: string, range?: { start: number; end: number }): Promise<Readable> {
+    if (!(await this.exists(version))) throw storageErrors.noSuchKey();
     return createReadStream(this.pathOf(version), range);
   }
 
