@@ -12,6 +12,7 @@
  * Plain JavaScript so production needs `node` only (no TypeScript loader among the dependencies).
  */
 import { parseArgs } from "node:util";
+import { markDraining } from "./src/lib/lifecycle.mjs";
 import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
@@ -69,6 +70,8 @@ server.listen(port, hostname, () => {
 });
 
 const shutdown = () => {
+  // /api/health/ready answers 503 from now on: orchestrators stop sending new requests.
+  markDraining();
   server.close();
   void app.close().finally(() => process.exit(0));
 };

@@ -10,6 +10,7 @@ import { startAccountDeletionJob } from "@/features/personal-data/server";
 import { storageQuotaBytes } from "@/features/files/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { markReady } from "@/lib/lifecycle.mjs";
 import { provideStorageQuota } from "@/lib/supabase/embedded-services";
 
 /** Set by server.mjs, the only safe way to serve a production build. */
@@ -66,6 +67,8 @@ async function startServer() {
   startLogRetentionJob();
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
+  // Readiness (/api/health/ready) answers 200 from now on: the database is open and migrated.
+  markReady();
   // The prerendered listings (/, /ai, /pricing) follow the console's apps and plans: changes saved by
   // other processes revalidate them here too, and once listening (server.mjs calls this) the build's
   // configuration / seed data is replaced by the database's.
