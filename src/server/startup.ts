@@ -4,6 +4,7 @@ import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
+import { startObservability } from "@/features/observability/server";
 import { followListingChanges, revalidateListingsInThisProcess } from "@/features/marketing/server";
 import { startLogRetentionJob } from "@/features/log-retention/server";
 import { startAccountDeletionJob } from "@/features/personal-data/server";
@@ -39,6 +40,8 @@ async function startServer() {
   provideStorageQuota(storageQuotaBytes);
   try {
     getEnv();
+    // Metrics: HTTP, database, auth counters feed the registry from the first request on.
+    startObservability();
     // A half-configured 微信支付 (bad key, missing AppID) stops start-up, not the first payment.
     getWechatPay();
     // The AI app registry comes from config: a bad config must stop start-up, not the first chat.

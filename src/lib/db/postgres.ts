@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { closeClusterEvents, registerPostgresDatabase } from "./cluster-events";
+import { timeQueries } from "./query-timing";
 import * as schema from "./schema";
 import type { PostgresConnection } from "./types";
 
@@ -9,6 +10,7 @@ export function openPostgres(url: string): PostgresConnection {
   const pool = new Pool({ connectionString: url, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (server restart) emits "error"; unhandled, it kills the process.
   pool.on("error", (error) => console.error("PostgreSQL 连接池中的空闲连接出错：", error));
+  timeQueries(pool, "postgres");
   let closing: Promise<void> | undefined;
   const db = drizzle({ client: pool, schema });
   registerPostgresDatabase(db, pool, url);

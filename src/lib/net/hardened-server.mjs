@@ -12,6 +12,7 @@
 import { createServer } from "node:http";
 import { resolveClient } from "./client-address.mjs";
 import { DEFAULT_LIMITS, isUploadRequest } from "./request-limits.mjs";
+import { observeRequest } from "./request-observer.mjs";
 
 /** @typedef {import("./client-address.mjs").TrustedProxies} TrustedProxies */
 /** @typedef {import("./request-limits.mjs").RequestLimits} RequestLimits */
@@ -132,6 +133,7 @@ export function createHardenedServer({ handler, trust, keepAliveTimeoutMs, limit
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
+      observeRequest(req, res);
       applyClientAddress(req, trust);
       if (!applyBodyLimits(req, res, limits)) return;
       Promise.resolve(handler(req, res)).catch((/** @type {unknown} */ error) => {
