@@ -17,6 +17,7 @@ import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
 import { buildInlineScriptHashes, withStaticPageScriptHashes } from "./src/lib/net/static-page-csp.mjs";
+import { logger } from "./src/lib/log/logger.mjs";
 
 /** Set for the app: src/server/startup.ts refuses to serve in production without it. */
 export const SERVER_MARKER = "SPARK_HARDENED_SERVER";
@@ -65,7 +66,7 @@ const server = createHardenedServer({ handler: withFastLane(nextHandler), trust,
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === "object" && address ? `${hostname ?? "localhost"}:${address.port}` : String(address);
-  console.log(`思维火花已启动：http://${shown}${dev ? "（开发模式）" : ""}`);
+  logger().info({ address: `http://${shown}`, dev }, `思维火花已启动：http://${shown}${dev ? "（开发模式）" : ""}`);
   if (typeof address === "object" && address) announceListening(address);
 });
 

@@ -1,5 +1,6 @@
 import { checkDatabaseHealth, type DatabaseHealth } from "@/lib/db/health";
 import { lifecyclePhase, type LifecyclePhase } from "@/lib/lifecycle.mjs";
+import { logger } from "@/lib/log/logger.mjs";
 
 /**
  * Liveness and readiness for orchestrators (Kubernetes probes, a load balancer's health check), kept
@@ -31,7 +32,7 @@ export async function readinessResponse(deps: ReadinessDeps = {}): Promise<Respo
   if (phase !== "ready") return Response.json({ status: phase }, { status: 503, headers: NO_STORE });
   const database = await (deps.checkDatabase ?? (() => checkDatabaseHealth({ timeoutMs: READINESS_DATABASE_TIMEOUT_MS })))();
   if (database.status !== "ok") {
-    console.error(`[health] 未就绪：${database.message ?? "数据库不可用"}`);
+    logger().error(`[health] 未就绪：${database.message ?? "数据库不可用"}`);
     return Response.json({ status: "database_unavailable" }, { status: 503, headers: NO_STORE });
   }
   return Response.json({ status: "ready" }, { headers: NO_STORE });

@@ -5,6 +5,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { countHttpRequests } from "./http-metrics";
 import { startMetricsPort } from "./metrics-endpoint";
 import { appMetrics } from "./metrics";
+import { logger } from "@/lib/log/logger.mjs";
 
 /** The embedded auth's events (its metrics hook) as counters. */
 export function countAuthEvent(event: AuthMetricEvent): void {
@@ -47,6 +48,6 @@ function wire(): void {
   onAuthMetric(countAuthEvent);
   const { METRICS_PORT, METRICS_TOKEN } = getEnv();
   if (METRICS_PORT !== undefined) {
-    startMetricsPort(METRICS_PORT, { token: METRICS_TOKEN, onError: (error) => console.warn(`[metrics] 无法在端口 ${METRICS_PORT} 上提供指标：${error.message}`) });
+    startMetricsPort(METRICS_PORT, { token: METRICS_TOKEN, onError: (error) => logger().warn(`[metrics] 无法在端口 ${METRICS_PORT} 上提供指标：${error.message}`) });
   }
 }

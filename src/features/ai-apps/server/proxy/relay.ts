@@ -2,6 +2,7 @@ import type { AnswerCut } from "./answer-cut";
 import { MESSAGES, sseErrorFrame } from "./errors";
 import { SseFrames } from "./sse-frames";
 import type { UsageTracker } from "./usage-tracker";
+import { logger } from "@/lib/log/logger.mjs";
 
 export const STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -110,7 +111,7 @@ export function relayEventStream(options: RelayOptions): Response {
       if (!announcedTask && tracker.taskId) {
         announcedTask = true;
         taskRecorded = Promise.resolve(options.onTaskStarted(tracker.taskId)).catch((error: unknown) =>
-          console.error("[ai-apps proxy] 无法记录任务的所有者", error),
+          logger().error({ err: error }, "[ai-apps proxy] 无法记录任务的所有者"),
         );
       }
     }
@@ -164,7 +165,7 @@ export function relayEventStream(options: RelayOptions): Response {
   };
 
   let finished: Promise<void> | undefined;
-  const finish = () => (finished ??= Promise.resolve(options.onFinish()).catch((error: unknown) => console.error("[ai-apps proxy] relay finish failed", error)));
+  const finish = () => (finished ??= Promise.resolve(options.onFinish()).catch((error: unknown) => logger().error({ err: error }, "[ai-apps proxy] relay finish failed")));
 
   const pump = async () => {
     try {
@@ -193,7 +194,7 @@ export function relayEventStream(options: RelayOptions): Response {
         }
       }
     } catch (error) {
-      console.error("[ai-apps proxy] relay failed", error);
+      logger().error({ err: error }, "[ai-apps proxy] relay failed");
       stopUpstream();
       try {
         controller.error(error);
