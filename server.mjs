@@ -12,9 +12,9 @@
  * Plain JavaScript so production needs `node` only (no TypeScript loader among the dependencies).
  */
 import { parseArgs } from "node:util";
-import { markDraining } from "./src/lib/lifecycle.mjs";
 import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
+import { drainMsFrom, shutDownGracefully } from "./src/lib/net/graceful-shutdown.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
 import { buildInlineScriptHashes, withStaticPageScriptHashes } from "./src/lib/net/static-page-csp.mjs";
 import { logger } from "./src/lib/log/logger.mjs";
@@ -70,14 +70,18 @@ server.listen(port, hostname, () => {
   if (typeof address === "object" && address) announceListening(address);
 });
 
-const shutdown = () => {
-  // /api/health/ready answers 503 from now on: orchestrators stop sending new requests.
-  markDraining();
-  server.close();
-  void app.close().finally(() => process.exit(0));
+/**
+ * SIGTERM (an orchestrator's restart): /api/health/ready answers 503 from now on, running AI answers
+ * get SHUTDOWN_DRAIN_SECONDS to finish, buffers are flushed, exit 0. SIGINT (Ctrl-C) does not wait.
+ * @param {number} drainMs
+ */
+const shutdown = (drainMs) => {
+  void shutDownGracefully({ server, drainMs, closeApp: () => app.close(), log: logger() })
+    .catch((/** @type {unknown} */ error) => logger().error({ err: error }, "退出时出错"))
+    .finally(() => process.exit(0));
 };
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+process.once("SIGINT", () => shutdown(0));
+process.once("SIGTERM", () => shutdown(drainMsFrom(process.env.SHUTDOWN_DRAIN_SECONDS)));
 
 /**
  * Tells the app where this process listens (it sends itself a request to revalidate its prerendered

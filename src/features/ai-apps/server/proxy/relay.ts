@@ -1,5 +1,8 @@
+import { countTokens } from "@/lib/token-estimate";
 import type { AnswerCut } from "./answer-cut";
+import { trackStream } from "./draining-streams";
 import { MESSAGES, sseErrorFrame } from "./errors";
+import { answerTextOf } from "./moderation";
 import { SseFrames } from "./sse-frames";
 import type { UsageTracker } from "./usage-tracker";
 import { logger } from "@/lib/log/logger.mjs";
@@ -58,6 +61,25 @@ export function relayEventStream(options: RelayOptions): Response {
   let stopRequested = false;
   let announcedTask = false;
   let taskRecorded: Promise<void> | undefined;
+  // A graceful restart ending the answer: what was generated so far is billed (estimated from its text).
+  let shuttingDown = false;
+  let generated = "";
+  let relayOver!: () => void;
+  const over = new Promise<void>((resolve) => (relayOver = resolve));
+  const untrack = trackStream({
+    end: () => {
+      shuttingDown = true;
+      options.abortUpstream();
+      reader.cancel().catch(() => undefined);
+      resume?.();
+      return over;
+    },
+  });
+  const shutdownEnd = () => {
+    const unfinished = !tracker.ended;
+    if (unfinished) tracker.cutShort({ promptTokens: 0, completionTokens: countTokens(generated), totalTokens: countTokens(generated), estimated: true });
+    return { out: unfinished ? sseErrorFrame(503, "server_restarting", MESSAGES.restarting) : "", close: true };
+  };
 
   const stopUpstream = () => {
     options.abortUpstream();
@@ -108,6 +130,7 @@ export function relayEventStream(options: RelayOptions): Response {
   const observe = (events: Record<string, unknown>[]) => {
     for (const event of events) {
       tracker.observe(event);
+      generated += answerTextOf(event);
       if (!announcedTask && tracker.taskId) {
         announcedTask = true;
         taskRecorded = Promise.resolve(options.onTaskStarted(tracker.taskId)).catch((error: unknown) =>
@@ -135,9 +158,11 @@ export function relayEventStream(options: RelayOptions): Response {
     try {
       result = await read();
     } catch {
+      if (shuttingDown) return shutdownEnd();
       stopUpstream();
       return { out: tracker.ended ? "" : sseErrorFrame(502, "upstream_disconnected", MESSAGES.cut), close: true };
     }
+    if (shuttingDown) return shutdownEnd();
     if (result === IDLE) {
       stopUpstream();
       return { out: clientGone ? "" : sseErrorFrame(504, "upstream_timeout", MESSAGES.idle), close: true };
@@ -205,6 +230,8 @@ export function relayEventStream(options: RelayOptions): Response {
       clearTimeout(silenceTimer);
       options.clientSignal.removeEventListener("abort", onClientGone);
       await finish();
+      untrack();
+      relayOver();
     }
   };
 
