@@ -25,7 +25,7 @@ const nextConfig: NextConfig = {
     },
   ],
   // Native and WASM packages that must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "sharp", "@node-rs/argon2"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "sharp", "@node-rs/argon2", "prom-client", "pino"],
   experimental: {
     // Enables forbidden() / unauthorized() with the 403 / 401 error pages.
     authInterrupts: true,

@@ -14,8 +14,10 @@
 import { parseArgs } from "node:util";
 import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
+import { drainMsFrom, shutDownGracefully } from "./src/lib/net/graceful-shutdown.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
 import { buildInlineScriptHashes, withStaticPageScriptHashes } from "./src/lib/net/static-page-csp.mjs";
+import { logger } from "./src/lib/log/logger.mjs";
 
 /** Set for the app: src/server/startup.ts refuses to serve in production without it. */
 export const SERVER_MARKER = "SPARK_HARDENED_SERVER";
@@ -64,16 +66,22 @@ const server = createHardenedServer({ handler: withFastLane(nextHandler), trust,
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === "object" && address ? `${hostname ?? "localhost"}:${address.port}` : String(address);
-  console.log(`思维火花已启动：http://${shown}${dev ? "（开发模式）" : ""}`);
+  logger().info({ address: `http://${shown}`, dev }, `思维火花已启动：http://${shown}${dev ? "（开发模式）" : ""}`);
   if (typeof address === "object" && address) announceListening(address);
 });
 
-const shutdown = () => {
-  server.close();
-  void app.close().finally(() => process.exit(0));
+/**
+ * SIGTERM (an orchestrator's restart): /api/health/ready answers 503 from now on, running AI answers
+ * get SHUTDOWN_DRAIN_SECONDS to finish, buffers are flushed, exit 0. SIGINT (Ctrl-C) does not wait.
+ * @param {number} drainMs
+ */
+const shutdown = (drainMs) => {
+  void shutDownGracefully({ server, drainMs, closeApp: () => app.close(), log: logger() })
+    .catch((/** @type {unknown} */ error) => logger().error({ err: error }, "退出时出错"))
+    .finally(() => process.exit(0));
 };
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+process.once("SIGINT", () => shutdown(0));
+process.once("SIGTERM", () => shutdown(drainMsFrom(process.env.SHUTDOWN_DRAIN_SECONDS)));
 
 /**
  * Tells the app where this process listens (it sends itself a request to revalidate its prerendered

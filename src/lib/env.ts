@@ -233,6 +233,21 @@ export const envSchema = z
     SITE_GENAI_FILING: optionalText.pipe(z.string().max(300, "备案信息太长").optional()),
     // 网络安全法第 24 条: on → an account binds a verified phone before any AI call (the console's switch overrides).
     REQUIRE_PHONE_FOR_AI: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
+    // Prometheus metrics (src/features/observability): GET /api/metrics with `Authorization: Bearer
+    // <METRICS_TOKEN>`; off without a token, unless METRICS_PORT serves them on a port of their own.
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "至少 16 个字符").optional()),
+    METRICS_PORT: optionalText.pipe(
+      z.string().regex(/^\d{1,5}$/, "必须是端口号（1–65535）").transform(Number).pipe(z.number().min(1, "必须是端口号（1–65535）").max(65_535, "必须是端口号（1–65535）")).optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      (value) => (value === "" || value === undefined ? "info" : value),
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "只能是 fatal、error、warn、info、debug、trace 或 silent" }),
+    ),
+    // SIGTERM: how long running AI answers may take to finish before they are ended (server.mjs).
+    SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "30" : value),
+      z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(0, "不能为负").max(3600, "最多 3600 秒"),
+    ),
   })
   .superRefine((env, context) => {
     // A cloud moderation provider signs every call with the account's key pair.

@@ -4,13 +4,16 @@ import { seedAppRegistry } from "@/features/ai-apps/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
+import { startObservability } from "@/features/observability/server";
 import { followListingChanges, revalidateListingsInThisProcess } from "@/features/marketing/server";
 import { startLogRetentionJob } from "@/features/log-retention/server";
 import { startAccountDeletionJob } from "@/features/personal-data/server";
 import { storageQuotaBytes } from "@/features/files/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { markReady } from "@/lib/lifecycle.mjs";
 import { provideStorageQuota } from "@/lib/supabase/embedded-services";
+import { logger } from "@/lib/log/logger.mjs";
 
 /** Set by server.mjs, the only safe way to serve a production build. */
 const HARDENED_SERVER_MARKER = "SPARK_HARDENED_SERVER";
@@ -31,13 +34,15 @@ async function startServer() {
   if (process.env.NODE_ENV === "production" && process.env[HARDENED_SERVER_MARKER] !== "1") {
     // `next start` keeps a client's own X-Forwarded-For: every per-visitor limit would be the
     // client's to reset. server.mjs (`npm start`) decides the visitor's address and sets the marker.
-    console.error(`\n${NOT_THROUGH_OUR_SERVER}\n`);
+    logger().fatal(NOT_THROUGH_OUR_SERVER);
     process.exit(1);
   }
   // The embedded storage's per-user quota comes from the user's plan (the files feature).
   provideStorageQuota(storageQuotaBytes);
   try {
     getEnv();
+    // Metrics: HTTP, database, auth counters feed the registry from the first request on.
+    startObservability();
     // A half-configured 微信支付 (bad key, missing AppID) stops start-up, not the first payment.
     getWechatPay();
     // The AI app registry comes from config: a bad config must stop start-up, not the first chat.
@@ -47,15 +52,15 @@ async function startServer() {
     // The AI proxy, wired with the quota check, before any request can reach it.
     getAiProxy();
   } catch (error) {
-    console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+    logger().fatal(`启动失败：${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
   // A newcomer's first run: an account to sign in with at once (only where the dev outbox is on).
-  await ensureDemoAccount().catch((error: unknown) => console.warn("演示账号创建失败：", error instanceof Error ? error.message : error));
+  await ensureDemoAccount().catch((error: unknown) => logger().warn({ err: error }, "演示账号创建失败"));
   const adminWarning = autoconfirmAdminWarning(getEnv());
-  if (adminWarning) console.warn(`\n${adminWarning}\n`);
+  if (adminWarning) logger().warn(adminWarning);
   // ADMIN_EMAILS: operators whose accounts exist already (others get the role on their first visit).
-  await grantListedAdmins().catch((error: unknown) => console.warn("管理员授权失败：", error instanceof Error ? error.message : error));
+  await grantListedAdmins().catch((error: unknown) => logger().warn({ err: error }, "管理员授权失败"));
   // 续费提醒: 7 days and 1 day before a one-off period ends (mail + dashboard banner), hourly.
   startRenewalReminderJob();
   // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
@@ -66,10 +71,12 @@ async function startServer() {
   startLogRetentionJob();
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
+  // Readiness (/api/health/ready) answers 200 from now on: the database is open and migrated.
+  markReady();
   // The prerendered listings (/, /ai, /pricing) follow the console's apps and plans: changes saved by
   // other processes revalidate them here too, and once listening (server.mjs calls this) the build's
   // configuration / seed data is replaced by the database's.
-  await followListingChanges(await getDatabase()).catch((error: unknown) => console.warn("[marketing] 无法接收应用与套餐的变更通知", error));
+  await followListingChanges(await getDatabase()).catch((error: unknown) => logger().warn({ err: error }, "[marketing] 无法接收应用与套餐的变更通知"));
   (globalThis as { [SERVER_LISTENING]?: () => void })[SERVER_LISTENING] = () => void revalidateListingsInThisProcess();
 }
 

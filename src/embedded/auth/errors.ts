@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { emitAuthMetric } from "./metrics-hook";
 
 /** An error answered in GoTrue's error shape (see `respondWithError`). */
 export class AuthApiError extends Error {
@@ -48,6 +49,7 @@ export function respondWithError(c: Context, error: unknown): Response {
       ? error
       : apiError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
   if (!(error instanceof AuthApiError)) console.error("[embedded-auth] unexpected error", error);
+  countRefusal(c, apiErr);
   const version = requestedApiVersion(c.req.header(API_VERSION_HEADER));
   if (apiErr.code !== "weak_password") c.header("x-sb-error-code", apiErr.code);
   const status = apiErr.status as 400;
@@ -56,4 +58,14 @@ export function respondWithError(c: Context, error: unknown): Response {
     return c.json({ code: apiErr.code, message: apiErr.message, ...apiErr.extra }, status);
   }
   return c.json({ code: apiErr.status, error_code: apiErr.code, msg: apiErr.message, ...apiErr.extra }, status);
+}
+
+/** Sign-in endpoints: a refusal there is a failed sign-in (a refresh failing is not). */
+const SIGN_IN_PATH = /\/(token|verify)$/;
+
+function countRefusal(c: Context, error: AuthApiError): void {
+  if (error.status === 429) emitAuthMetric({ kind: "rate_limited", code: error.code });
+  else if (error.status >= 400 && error.status < 500 && SIGN_IN_PATH.test(c.req.path) && c.req.query("grant_type") !== "refresh_token") {
+    emitAuthMetric({ kind: "sign_in_failed", code: error.code });
+  }
 }

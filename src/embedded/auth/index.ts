@@ -17,6 +17,7 @@ export { authConfigFromEnv, authConfigSchema, parseAuthConfig, InvalidAuthConfig
 export type { AuthConfig, AuthConfigInput } from "./config";
 export type { CaptchaClientConfig } from "./captcha";
 export { sessionVerdict, type SessionLiveness, type SessionVerdict } from "./session-liveness";
+export { onAuthMetric, type AuthMetricEvent, type AuthMetricListener } from "./metrics-hook";
 
 /** Claims of an access token issued by this service (reference §3.5). */
 export interface AccessTokenClaims {

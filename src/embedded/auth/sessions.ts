@@ -6,6 +6,7 @@ import type { AuthDeps } from "./context";
 import { apiError } from "./errors";
 import { serializeUser, type UserBundle } from "./users";
 import { recordAuthEvent } from "./audit-log";
+import { emitAuthMetric } from "./metrics-hook";
 
 export const newRefreshToken = () => randomBytes(18).toString("base64url");
 
@@ -69,6 +70,7 @@ export async function startSession(
   await deps.db.insert(authRefreshTokens).values({ token, userId, sessionId: session!.id });
   await deps.db.update(authUsers).set({ lastSignInAt: now }).where(eq(authUsers.id, userId));
   await recordAuthEvent(deps.db, { userId, action: "login", traits: { provider: method }, ip: request?.ip });
+  emitAuthMetric({ kind: "sign_in", method });
   return sessionResponse(deps, session!, token);
 }
 

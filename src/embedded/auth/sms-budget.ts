@@ -5,7 +5,8 @@ import type { OutgoingSms } from "@/embedded/outbox/types";
 import { assertCaptcha } from "./captcha";
 import type { AuthConfig } from "./config";
 import type { AuthDeps } from "./context";
-import { apiError } from "./errors";
+import { apiError, AuthApiError } from "./errors";
+import { emitAuthMetric } from "./metrics-hook";
 
 /** Who asks for a text, for the limits and the human check. */
 export interface SmsRequester {
@@ -33,6 +34,17 @@ export async function deliverSms(
   /** Runs once everything allows the send, before it (creating the account, storing the code). */
   beforeSend?: () => Promise<void>,
 ): Promise<{ messageId?: string }> {
+  try {
+    const sent = await limitAndSend(deps, sms, requester, beforeSend);
+    emitAuthMetric({ kind: "sms_sent" });
+    return sent;
+  } catch (error) {
+    emitAuthMetric({ kind: "sms_refused", reason: error instanceof AuthApiError ? error.code : "error" });
+    throw error;
+  }
+}
+
+async function limitAndSend(deps: AuthDeps, sms: OutgoingSms, requester: SmsRequester, beforeSend?: () => Promise<void>): Promise<{ messageId?: string }> {
   const { ip } = requester;
   const phone = sms.to.replace(/^\+/, "");
   await assertSmsAllowed(deps, ip, phone);

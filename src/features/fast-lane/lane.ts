@@ -2,6 +2,7 @@ import { setSecurityHeaders } from "@/features/security";
 import { apiErrorResponse, unknownApiRouteResponse } from "@/lib/api";
 import { compressedForClient } from "./compression";
 import { fastLaneRoutes, type FastLaneRoute } from "./routes";
+import { logger } from "@/lib/log/logger.mjs";
 
 /**
  * The fast lane: the hot API routes (the AI proxy, the developer API, the embedded auth) answered by
@@ -29,7 +30,7 @@ export function createFastLane(routes: FastLaneRoute[] = fastLaneRoutes()): Fast
       try {
         response = route ? await route.answer(request) : unknownApiRouteResponse();
       } catch (error) {
-        console.error(error);
+        logger().error({ err: error }, "快速通道处理请求失败");
         response = apiErrorResponse(500, "服务器内部错误，请稍后重试");
       }
       return compressedForClient(request, withLaneHeaders(request, response));

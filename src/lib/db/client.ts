@@ -52,3 +52,10 @@ export async function closeDatabase(): Promise<void> {
   const handle = await opening?.catch(() => undefined);
   await handle?.close();
 }
+
+/** The PostgreSQL pool's connections now (undefined on PGlite or before the database opened), for the metrics. */
+export function databasePoolStats(): { total: number; idle: number; waiting: number } | undefined {
+  const handle = state().handle;
+  if (handle?.driver !== "postgres") return undefined;
+  return { total: handle.pool.totalCount, idle: handle.pool.idleCount, waiting: handle.pool.waitingCount };
+}

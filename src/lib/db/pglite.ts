@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { timeQueries } from "./query-timing";
 import * as schema from "./schema";
 import { markSingleProcess } from "./single-process";
 import type { PgliteConnection } from "./types";
@@ -27,6 +28,7 @@ export async function openPglite(dataDir?: string): Promise<PgliteConnection> {
     throw error;
   }
   const pglite = client;
+  timeQueries(pglite, "pglite");
   let closing: Promise<void> | undefined;
   const db = drizzle({ client: pglite, schema });
   markSingleProcess(db);

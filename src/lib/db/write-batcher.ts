@@ -1,3 +1,6 @@
+import { onDrain } from "../lifecycle.mjs";
+import { processSingleton } from "../process-singleton";
+
 /**
  * Write-behind for rows many requests write at nearly the same moment (usage rows, reservations let
  * go when answers end): items queued within `delayMs` share one statement, so a burst of answers
@@ -8,12 +11,21 @@
 export class WriteBatcher<T> {
   private queue: { item: T; done: () => void; fail: (error: unknown) => void }[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     private readonly write: (items: T[]) => Promise<unknown>,
     private readonly delayMs: number,
     private readonly maxBatch = 200,
-  ) {}
+  ) {
+    liveBatchers().add(new WeakRef(this as WriteBatcher<unknown>));
+  }
+
+  /** Writes everything queued now and waits for writes under way (a draining process, before exit). */
+  async flushNow(): Promise<void> {
+    while (this.queue.length > 0) await this.flush();
+    await Promise.all([...this.writing]);
+  }
 
   add(item: T): Promise<void> {
     return new Promise<void>((done, fail) => {
@@ -23,7 +35,14 @@ export class WriteBatcher<T> {
     });
   }
 
-  private async flush(): Promise<void> {
+  private flush(): Promise<void> {
+    const work = this.writeBatch();
+    this.writing.add(work);
+    void work.finally(() => this.writing.delete(work));
+    return work;
+  }
+
+  private async writeBatch(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.queue.splice(0, this.maxBatch);
@@ -36,4 +55,20 @@ export class WriteBatcher<T> {
     }
     if (this.queue.length > 0) this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
   }
+}
+
+/**
+ * Every batcher of the process (weakly: a closed database's go away), flushed when the process
+ * drains (server.mjs on SIGTERM) so no queued usage row or released reservation is lost.
+ */
+function liveBatchers(): Set<WeakRef<WriteBatcher<unknown>>> {
+  return processSingleton("sparkai.db.write-batchers", () => {
+    const batchers = new Set<WeakRef<WriteBatcher<unknown>>>();
+    onDrain({
+      flush: async () => {
+        await Promise.all([...batchers].map((ref) => ref.deref()?.flushNow()));
+      },
+    });
+    return batchers;
+  });
 }

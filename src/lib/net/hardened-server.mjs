@@ -12,13 +12,16 @@
 import { createServer } from "node:http";
 import { resolveClient } from "./client-address.mjs";
 import { DEFAULT_LIMITS, isUploadRequest } from "./request-limits.mjs";
+import { logger } from "../log/logger.mjs";
+import { decideRequestId, runInRequestContext } from "./request-context.mjs";
+import { observeRequest } from "./request-observer.mjs";
 
 /** @typedef {import("./client-address.mjs").TrustedProxies} TrustedProxies */
 /** @typedef {import("./request-limits.mjs").RequestLimits} RequestLimits */
 /** @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} Handler */
 
 /** Headers a client may not set for itself: we write them, or a trusted proxy does. */
-const FORWARDING = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port", "x-real-ip", "forwarded"];
+const FORWARDING = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port", "x-real-ip", "forwarded", "x-request-id"];
 
 /**
  * Rewrites the forwarding headers of one request (both `headers` and `rawHeaders`: Next.js reads
@@ -41,6 +44,8 @@ export function applyClientAddress(req, trust) {
   written["x-forwarded-proto"] = tls || (viaTrustedProxy && claimedProto === "https") ? "https" : "http";
   if (viaTrustedProxy && claimedHost && /^[\w.:[\]-]{1,255}$/.test(claimedHost)) written["x-forwarded-host"] = claimedHost;
   if (viaTrustedProxy && claimedPort && /^\d{1,5}$/.test(claimedPort)) written["x-forwarded-port"] = claimedPort;
+  // The request's id (logs, upstream calls, the answer's header): a trusted proxy's, else ours.
+  written["x-request-id"] = decideRequestId(headers["x-request-id"], viaTrustedProxy);
 
   for (const name of FORWARDING) delete headers[name];
   Object.assign(headers, written);
@@ -119,6 +124,24 @@ export function applyBodyLimits(req, res, limits) {
 }
 
 /**
+ * One debug line per answered request: method, path without its query (a query may carry a token),
+ * status, duration. (The `close` event fires outside the request's context: the id is passed along.)
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {string} requestId
+ */
+function logAccess(req, res, requestId) {
+  const log = logger();
+  if (!log.isLevelEnabled("debug")) return;
+  const started = process.hrtime.bigint();
+  res.once("close", () => {
+    const path = (req.url ?? "/").split("?", 1)[0];
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log.debug({ requestId, method: req.method, path, status: res.headersSent ? res.statusCode : 499, ms: Math.round(ms) }, "request");
+  });
+}
+
+/**
  * An http.Server that resolves the visitor and enforces the limits before calling `handler`.
  * @param {{ handler: Handler, trust: TrustedProxies, keepAliveTimeoutMs?: number, limits?: Partial<RequestLimits> }} options
  */
@@ -132,12 +155,18 @@ export function createHardenedServer({ handler, trust, keepAliveTimeoutMs, limit
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
+      observeRequest(req, res);
       applyClientAddress(req, trust);
-      if (!applyBodyLimits(req, res, limits)) return;
-      Promise.resolve(handler(req, res)).catch((/** @type {unknown} */ error) => {
-        console.error(error);
-        if (!res.headersSent) refuse(res, 500, "服务器内部错误");
-        else res.destroy();
+      const requestId = /** @type {string} */ (req.headers["x-request-id"]);
+      res.setHeader("X-Request-Id", requestId);
+      logAccess(req, res, requestId);
+      runInRequestContext({ requestId }, () => {
+        if (!applyBodyLimits(req, res, limits)) return;
+        Promise.resolve(handler(req, res)).catch((/** @type {unknown} */ error) => {
+          logger().error({ err: error }, "请求处理失败");
+          if (!res.headersSent) refuse(res, 500, "服务器内部错误");
+          else res.destroy();
+        });
       });
     },
   );

@@ -6,6 +6,7 @@ import { admitGenerationCall } from "@/features/metering/server";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
+import { measuredProxy, noteGenerationCall } from "./call-metrics";
 
 /**
  * The process's AI proxy (ai-apps) wired with content safety and metering's admission (quota and concurrent calls): the
@@ -14,10 +15,14 @@ import { processSingleton } from "@/lib/process-singleton";
  */
 export function getAiProxy(): DifyProxy {
   // One proxy per process: its task-ownership map must see every stream this process relays.
-  return processSingleton("sparkai.difyProxy", () => createDifyProxy({ database: getDatabase, demoPaceMs: getEnv().DIFY_DEMO_PACE_MS, beforeForward: admitCall, moderation: getProxyModeration() }));
+  // Measured here (call-metrics.ts), around the one proxy every caller gets.
+  return processSingleton("sparkai.difyProxy", () =>
+    measuredProxy(createDifyProxy({ database: getDatabase, demoPaceMs: getEnv().DIFY_DEMO_PACE_MS, beforeForward: admitCall, moderation: getProxyModeration() })),
+  );
 }
 
 /** Admission: the real-name step (a verified phone, when the operator requires it), then quota. */
 async function admitCall(input: BeforeForwardInput) {
+  noteGenerationCall(input);
   return (await refuseWithoutVerifiedPhone(input)) ?? admitGenerationCall(input);
 }

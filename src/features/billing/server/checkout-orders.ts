@@ -8,6 +8,7 @@ import { localDefinition } from "./local/definition";
 import { upsertSubscription } from "./activate";
 import { periodForPaidOrder } from "./order-period";
 import { clearScheduledChange } from "./scheduled-changes";
+import { countPayment } from "./payment-metrics";
 
 /** A checkout order of this user (another user's order is reported as missing). */
 export async function getCheckoutOrder(db: Database, userId: string, orderId: string): Promise<CheckoutOrder | undefined> {
@@ -49,6 +50,7 @@ async function closeLocalOrder(db: Database, userId: string, orderId: string, st
     .returning();
   // The conditional update makes a double click (or two tabs) pay once.
   if (!closed) throw new ApiRouteError(409, order.status === "paid" ? billingCopy.errors.orderAlreadyPaid : billingCopy.errors.orderClosed);
+  if (status === "canceled") countPayment(order.provider, "canceled");
   return closed;
 }
 
@@ -90,7 +92,7 @@ export async function activatePaidOrder(
   );
   await clearScheduledChange(db, order.userId);
   await db.update(checkoutOrders).set({ periodStart, periodEnd }).where(eq(checkoutOrders.id, order.id));
-  await db
+  const recorded = await db
     .insert(payments)
     .values({
       userId: order.userId,
@@ -105,7 +107,9 @@ export async function activatePaidOrder(
       periodEnd,
       createdAt: now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (recorded.length > 0) countPayment(order.provider, "paid");
   return { periodStart, periodEnd };
 }
 

@@ -3,6 +3,7 @@ import { lt } from "drizzle-orm";
 import { aiUsageEvents, authAuditLog, getDatabase, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
+import { logger } from "@/lib/log/logger.mjs";
 
 const DAY_MS = 86_400_000;
 const EVERY_MS = 60 * 60 * 1000;
@@ -28,7 +29,7 @@ export function startLogRetentionJob(): void {
       try {
         await purgeExpiredLogs(await getDatabase(), getEnv().LOG_RETENTION_DAYS);
       } catch (error) {
-        console.warn("日志清理任务失败：", error instanceof Error ? error.message : error);
+        logger().warn({ err: error }, "日志清理任务失败");
       }
     };
     setTimeout(() => void run(), FIRST_RUN_AFTER_MS).unref();

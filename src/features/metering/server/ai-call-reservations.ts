@@ -5,6 +5,7 @@ import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, quotaPeriod, settleLo
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { processAiCallOwner, type AiCallOwner } from "./ai-call-owner";
 import { aiCallReservationTokens, type AiCallSpendInput } from "./ai-call-spend";
+import { appMetrics } from "@/features/observability/server";
 
 /**
  * After this a reservation no longer counts even though its process lives (a call it never
@@ -158,7 +159,10 @@ export function refusedAiCallResponse(refusal: Extract<AiCallAdmission, { admitt
  */
 export async function admitAiCall(db: Database, userId: string, now = new Date(), options: ReserveAiCallOptions = {}): Promise<Response | { settle: () => Promise<void> }> {
   const admission = await reserveAiCall(db, userId, now, options);
-  if (!admission.admitted) return refusedAiCallResponse(admission);
+  if (!admission.admitted) {
+    appMetrics().quotaRefusals.inc({ reason: admission.status === 402 ? "tokens" : "concurrent_calls" });
+    return refusedAiCallResponse(admission);
+  }
   return { settle: () => releaseAiCallBatched(db, admission.reservationId) };
 }
 

@@ -1,3 +1,4 @@
+import { appMetrics } from "@/features/observability/server";
 import { aiUsageEvents, type NewAiUsageEvent } from "@/lib/db/schema/ai-usage";
 import type { Database } from "@/lib/db/types";
 import { WriteBatcher } from "@/lib/db/write-batcher";
@@ -52,6 +53,7 @@ export async function recordUsage(db: Database, observed: ObservedUsage, record:
   const row = usageRow(observed, record);
   if (!row) return false;
   const inserted = await db.insert(aiUsageEvents).values(row).onConflictDoNothing().returning({ id: aiUsageEvents.id });
+  if (inserted.length > 0) countMeteredTokens(row);
   return inserted.length > 0;
 }
 
@@ -69,6 +71,14 @@ export class UsageBatcher {
   }
 
   add(row: NewAiUsageEvent): Promise<void> {
-    return this.batcher.add(row);
+    return this.batcher.add(row).then(() => countMeteredTokens(row));
   }
+}
+
+/** The metrics' tokens metered, once a usage row is stored (a batch's repeat of a row may count twice: rare, harmless). */
+function countMeteredTokens(row: NewAiUsageEvent): void {
+  const tokens = appMetrics().aiTokens;
+  tokens.inc({ app: row.appid, kind: "prompt" }, row.promptTokens ?? 0);
+  tokens.inc({ app: row.appid, kind: "completion" }, row.completionTokens ?? 0);
+  tokens.inc({ app: row.appid, kind: "total" }, row.totalTokens ?? 0);
 }

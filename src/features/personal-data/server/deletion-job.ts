@@ -4,6 +4,7 @@ import type { DifyProxy } from "@/features/ai-apps/server";
 import { accountDeletionRequests, getDatabase, type Database } from "@/lib/db";
 import { processSingleton } from "@/lib/process-singleton";
 import { deleteAccountNow } from "./delete-account";
+import { logger } from "@/lib/log/logger.mjs";
 
 const EVERY_MS = 60 * 60 * 1000;
 const FIRST_RUN_AFTER_MS = 60 * 1000;
@@ -17,7 +18,7 @@ export async function deleteDueAccounts(db: Database, now = new Date(), proxy?: 
       await deleteAccountNow(db, request.userId, proxy);
       deleted += 1;
     } catch (error) {
-      console.warn("账号注销任务失败：", request.userId, error instanceof Error ? error.message : error);
+      logger().warn({ err: error, userId: request.userId }, "账号注销任务失败");
     }
   }
   return deleted;
@@ -26,7 +27,7 @@ export async function deleteDueAccounts(db: Database, now = new Date(), proxy?: 
 /** Hourly, once per process (server start-up). */
 export function startAccountDeletionJob(): void {
   processSingleton("sparkai.personal-data.deletion-job", () => {
-    const run = async () => void (await deleteDueAccounts(await getDatabase()).catch((error: unknown) => console.warn("账号注销任务失败：", error)));
+    const run = async () => void (await deleteDueAccounts(await getDatabase()).catch((error: unknown) => logger().warn({ err: error }, "账号注销任务失败")));
     setTimeout(() => void run(), FIRST_RUN_AFTER_MS).unref();
     setInterval(() => void run(), EVERY_MS).unref();
     return true;

@@ -107,4 +107,5 @@ export const MESSAGES = {
   badUpstream: "AI 服务返回了无法识别的数据，请稍后重试",
   cut: "AI 服务连接中断，回答不完整，请重试",
   idle: "AI 服务长时间没有响应，已停止等待，请重试",
+  restarting: "服务正在重启，本次回答已中断，请稍后重试",
 } as const;

@@ -18,6 +18,7 @@ import { RunningTasks } from "./running-tasks";
 import { ParametersCache } from "./uploads";
 import { createUpstreamCaller, type UpstreamCaller } from "./upstream";
 import { prepareUpstreamRequest } from "./upstream-request";
+import { logger } from "@/lib/log/logger.mjs";
 
 export type { ProxyTimeouts };
 
@@ -94,7 +95,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
   const usage = new UsageBatcher(options.database);
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
-    const settled = work.catch((error: unknown) => console.error("[ai-apps proxy]", error));
+    const settled = work.catch((error: unknown) => logger().error({ err: error }, "[ai-apps proxy] 后台任务失败"));
     pending.add(settled);
     void settled.finally(() => pending.delete(settled));
   };
@@ -184,7 +185,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
         return await handle(request, ctx);
       } catch (error) {
         // Registry/database trouble: still answer in the API's shape, never an HTML error page.
-        console.error("[ai-apps proxy]", error);
+        logger().error({ err: error }, "[ai-apps proxy] 调用失败");
         return jsonError(500, "服务暂时不可用，请稍后重试");
       } finally {
         // An upload's bytes went upstream (or were refused): they no longer count against the budget.

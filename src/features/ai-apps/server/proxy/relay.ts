@@ -1,7 +1,11 @@
+import { countTokens } from "@/lib/token-estimate";
 import type { AnswerCut } from "./answer-cut";
+import { trackStream } from "./draining-streams";
 import { MESSAGES, sseErrorFrame } from "./errors";
+import { answerTextOf } from "./moderation";
 import { SseFrames } from "./sse-frames";
 import type { UsageTracker } from "./usage-tracker";
+import { logger } from "@/lib/log/logger.mjs";
 
 export const STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -57,6 +61,25 @@ export function relayEventStream(options: RelayOptions): Response {
   let stopRequested = false;
   let announcedTask = false;
   let taskRecorded: Promise<void> | undefined;
+  // A graceful restart ending the answer: what was generated so far is billed (estimated from its text).
+  let shuttingDown = false;
+  let generated = "";
+  let relayOver!: () => void;
+  const over = new Promise<void>((resolve) => (relayOver = resolve));
+  const untrack = trackStream({
+    end: () => {
+      shuttingDown = true;
+      options.abortUpstream();
+      reader.cancel().catch(() => undefined);
+      resume?.();
+      return over;
+    },
+  });
+  const shutdownEnd = () => {
+    const unfinished = !tracker.ended;
+    if (unfinished) tracker.cutShort({ promptTokens: 0, completionTokens: countTokens(generated), totalTokens: countTokens(generated), estimated: true });
+    return { out: unfinished ? sseErrorFrame(503, "server_restarting", MESSAGES.restarting) : "", close: true };
+  };
 
   const stopUpstream = () => {
     options.abortUpstream();
@@ -107,10 +130,11 @@ export function relayEventStream(options: RelayOptions): Response {
   const observe = (events: Record<string, unknown>[]) => {
     for (const event of events) {
       tracker.observe(event);
+      generated += answerTextOf(event);
       if (!announcedTask && tracker.taskId) {
         announcedTask = true;
         taskRecorded = Promise.resolve(options.onTaskStarted(tracker.taskId)).catch((error: unknown) =>
-          console.error("[ai-apps proxy] 无法记录任务的所有者", error),
+          logger().error({ err: error }, "[ai-apps proxy] 无法记录任务的所有者"),
         );
       }
     }
@@ -134,9 +158,11 @@ export function relayEventStream(options: RelayOptions): Response {
     try {
       result = await read();
     } catch {
+      if (shuttingDown) return shutdownEnd();
       stopUpstream();
       return { out: tracker.ended ? "" : sseErrorFrame(502, "upstream_disconnected", MESSAGES.cut), close: true };
     }
+    if (shuttingDown) return shutdownEnd();
     if (result === IDLE) {
       stopUpstream();
       return { out: clientGone ? "" : sseErrorFrame(504, "upstream_timeout", MESSAGES.idle), close: true };
@@ -164,7 +190,7 @@ export function relayEventStream(options: RelayOptions): Response {
   };
 
   let finished: Promise<void> | undefined;
-  const finish = () => (finished ??= Promise.resolve(options.onFinish()).catch((error: unknown) => console.error("[ai-apps proxy] relay finish failed", error)));
+  const finish = () => (finished ??= Promise.resolve(options.onFinish()).catch((error: unknown) => logger().error({ err: error }, "[ai-apps proxy] relay finish failed")));
 
   const pump = async () => {
     try {
@@ -193,7 +219,7 @@ export function relayEventStream(options: RelayOptions): Response {
         }
       }
     } catch (error) {
-      console.error("[ai-apps proxy] relay failed", error);
+      logger().error({ err: error }, "[ai-apps proxy] relay failed");
       stopUpstream();
       try {
         controller.error(error);
@@ -204,6 +230,8 @@ export function relayEventStream(options: RelayOptions): Response {
       clearTimeout(silenceTimer);
       options.clientSignal.removeEventListener("abort", onClientGone);
       await finish();
+      untrack();
+      relayOver();
     }
   };
 

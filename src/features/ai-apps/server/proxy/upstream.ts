@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { ModelAppServer } from "@/features/ai-models/server";
+import { forwardRequestId } from "@/lib/net/request-context.mjs";
 import { EMBEDDED_DIFY_BASE_URL, EMBEDDED_MODELS_BASE_URL } from "../config";
 import type { AiApp } from "../registry";
 
@@ -40,6 +41,7 @@ export function createUpstreamCaller(options: {
   return async (app, request) => {
     const search = request.query && [...request.query.keys()].length > 0 ? `?${request.query.toString()}` : "";
     const headers = new Headers({ Authorization: `Bearer ${app.upstreamSecretKey}`, Accept: "application/json, text/event-stream" });
+    forwardRequestId(headers);
     let body: BodyInit | undefined;
     if (request.form) body = request.form; // fetch sets the multipart boundary itself
     else if (request.json !== undefined) {

@@ -6,6 +6,7 @@ import { formatAmountFen } from "../../format";
 import { providerDefinition } from "../../payment-providers";
 import type { RefundGateways } from "./gateway";
 import { shortenPeriodForRefund } from "./refund-period";
+import { countPayment } from "../payment-metrics";
 
 export type RefundActor = { userId: string; ip: string | null };
 
@@ -95,6 +96,7 @@ export async function settleRefund(
       .where(and(eq(checkoutRefunds.id, refundId), eq(checkoutRefunds.status, "pending")))
       .returning();
     if (!moved || !order) return { result: "duplicate" as const };
+    countPayment(order.provider, outcome.status === "failed" ? "refund_failed" : "refunded");
     if (outcome.status === "failed") return { result: "applied" as const };
 
     const [paid] = await tx

@@ -5,6 +5,7 @@ import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { sendDueRenewalReminders } from "./renewal-reminders";
 import { processSingleton } from "@/lib/process-singleton";
+import { logger } from "@/lib/log/logger.mjs";
 
 /** How often the reminders are looked for: hourly is plenty for "7 days / 1 day before". */
 const EVERY_MS = 60 * 60 * 1000;
@@ -37,7 +38,7 @@ function scheduleRenewalReminders(): true {
         billingUrl: `${env.SITE_URL.replace(/\/$/, "")}/dashboard/settings/billing`,
       });
     } catch (error) {
-      console.warn("续费提醒任务失败：", error instanceof Error ? error.message : error);
+      logger().warn({ err: error }, "续费提醒任务失败");
     }
   };
   setTimeout(() => void run(), FIRST_RUN_AFTER_MS).unref();

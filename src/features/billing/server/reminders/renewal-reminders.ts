@@ -4,6 +4,7 @@ import { renewalReminders, subscriptions, type Database, type Subscription } fro
 import { providersWith } from "../../payment-providers";
 import { getPlanCatalog } from "../plan-catalog";
 import { renewalReminderMail } from "./reminder-mail";
+import { logger } from "@/lib/log/logger.mjs";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,7 +77,7 @@ export async function sendDueRenewalReminders(db: Database, deps: ReminderDeps, 
     } catch (error) {
       await db.delete(renewalReminders).where(eq(renewalReminders.id, claimed.id));
       sent -= 1;
-      console.warn("续费提醒邮件发送失败：", error instanceof Error ? error.message : error);
+      logger().warn({ err: error }, "续费提醒邮件发送失败");
     }
   }
   return sent;

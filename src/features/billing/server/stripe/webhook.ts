@@ -4,6 +4,7 @@ import { billingWebhookEvents, checkoutOrders, payments, type Database } from "@
 import { getSubscriptionRow } from "../activate";
 import type { StripePriceIds } from "./client";
 import { syncStripeSubscription } from "./sync-subscription";
+import { countPayment } from "../payment-metrics";
 
 export type StripeWebhookOutcome = "processed" | "duplicate" | "ignored";
 
@@ -45,7 +46,7 @@ async function onInvoicePaid({ db, stripe, prices }: WebhookDeps, invoice: Strip
   if (!userId) return;
   const row = await getSubscriptionRow(db, userId);
   const line = invoice.lines?.data[0];
-  await db
+  const recorded = await db
     .insert(payments)
     .values({
       userId,
@@ -60,7 +61,9 @@ async function onInvoicePaid({ db, stripe, prices }: WebhookDeps, invoice: Strip
       periodEnd: line ? new Date(line.period.end * 1000) : (row?.currentPeriodEnd ?? null),
       createdAt: new Date(invoice.created * 1000),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (recorded.length > 0) countPayment("stripe", "paid");
 }
 
 /**

@@ -1,0 +1,44 @@
+// @ts-check
+/**
+ * A graceful stop (server.mjs on SIGTERM): stop accepting connections, report not-ready, let running
+ * AI answers finish for up to `drainMs`, end the rest (the relay sends its SSE `error` and bills what
+ * was generated), flush the write-behind buffers, close the app, and resolve — the caller exits 0.
+ */
+import { drain } from "../lifecycle.mjs";
+
+/**
+ * @param {{ server: import("node:http").Server, drainMs: number, closeApp: () => Promise<unknown>, log: import("pino").Logger }} options
+ */
+export async function shutDownGracefully({ server, drainMs, closeApp, log }) {
+  log.info({ drainMs }, "收到退出信号：停止接收新请求，等待进行中的回答结束");
+  server.close();
+  // Keep-alive connections between requests would carry new ones: close them as they fall idle.
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 250);
+  try {
+    const { waitedMs, endedEarly } = await drain(drainMs, (error) => log.error({ err: error }, "排空时出错"));
+    log.info({ waitedMs, endedEarly }, endedEarly > 0 ? `排空时间已到，已结束 ${endedEarly} 个进行中的回答` : "进行中的回答已全部结束");
+    // The ended answers' last bytes are on their way: give the connections a moment, then close them.
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      server.once("close", () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+    server.closeAllConnections();
+    await closeApp();
+  } finally {
+    clearInterval(idle);
+  }
+  log.info("已安全退出");
+}
+
+/**
+ * SHUTDOWN_DRAIN_SECONDS (validated by the app's env; server.mjs reads it before the app loads).
+ * @param {string | undefined} value
+ */
+export function drainMsFrom(value) {
+  const seconds = value === undefined || value === "" ? 30 : Number(value);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds * 1000 : 30_000;
+}
