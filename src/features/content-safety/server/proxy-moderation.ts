@@ -4,6 +4,7 @@ import { SAFETY_COPY } from "../copy";
 import type { ModerationProvider, ModerationStage } from "../types";
 import { AnswerWindow } from "./answer-window";
 import { createChecker, type CheckOutcome } from "./checker";
+import { blockedAnswersAmong, recordBlockedAnswer } from "./blocked-answers";
 import { recordHit } from "./hits";
 
 export interface ProxyModerationOptions {
@@ -48,5 +49,12 @@ export function createProxyModeration(options: ProxyModerationOptions): ProxyMod
         finish: async () => refusal(await window.finish(), SAFETY_COPY.answerReplaced),
       };
     },
+    async answerBlocked({ app, userId, messageId }) {
+      await recordBlockedAnswer(await options.database(), { appid: app.appid, messageId, userId });
+    },
+    async blockedAmong({ app, messageIds }) {
+      return blockedAnswersAmong(await options.database(), app.appid, messageIds);
+    },
+    blockedNotice: SAFETY_COPY.answerReplaced,
   };
 }
