@@ -11,3 +11,4 @@ export {
   type DeletionOutcome,
 } from "./server/delete-account";
 export { deleteDueAccounts, startAccountDeletionJob } from "./server/deletion-job";
+export { sendDeletionCode } from "./server/reauth-code";

@@ -3,7 +3,7 @@ import { callRouteHandler } from "@/features/auth/server/next-request-scope";
 import { rmSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { stubEmbeddedAppEnv } from "../../../../test/embedded-app-env";
 
 // Issue 33 part 6 (PIPL): 下载我的数据 holds this user's conversation and note and nothing of another
@@ -13,12 +13,13 @@ const dataDir = stubEmbeddedAppEnv("personal-data", { AUTH_RATE_LIMIT_SIGN_IN: "
 
 const db = await import("@/lib/db");
 const { closeDatabase, getDatabase } = db;
-const { eq } = await import("drizzle-orm");
+const { desc, eq } = await import("drizzle-orm");
 const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server");
 const { getAiProxy } = await import("@/features/ai-call/server");
 const { createClient } = await import("@supabase/supabase-js");
 const exportRoute = await import("./data-export/route");
 const deletionRoute = await import("./deletion/route");
+const deletionCodeRoute = await import("./deletion/code/route");
 const { deleteDueAccounts } = await import("@/features/personal-data/server");
 const { PASSWORD, startAdminTestKit } = await import("../admin/[...path]/admin-test-kit");
 const { connection, service, newUser, signIn, cookieHeader, headersFor } = await startAdminTestKit();
@@ -164,5 +165,65 @@ describe("/api/account/deletion", () => {
     const canceled = await call(deletionRoute.DELETE, "DELETE", "/api/account/deletion", frank.cookie);
     expect(await canceled.json()).toEqual({ canceled: true });
     expect(await database.select().from(db.accountDeletionRequests)).toEqual([]);
+  });
+});
+
+describe("注销账号 for an account without a password", () => {
+  const phoneCode = async (phone: string) => {
+    const [sms] = await (await getDatabase()).select().from(db.outboxMessages).where(eq(db.outboxMessages.recipient, phone)).orderBy(desc(db.outboxMessages.createdAt)).limit(1);
+    return /\d{6}/.exec(sms?.text ?? "")![0];
+  };
+  /** A phone-only account (no password, no e-mail), signed in by SMS code. */
+  async function phonePerson(phone: string) {
+    const { data, error } = await service.auth.admin.createUser({ phone, phone_confirm: true });
+    if (error) throw error;
+    const client = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: { persistSession: false, autoRefreshToken: false } });
+    expect((await client.auth.signInWithOtp({ phone })).error).toBeNull();
+    const verified = await client.auth.verifyOtp({ phone, token: await phoneCode(phone), type: "sms" });
+    expect(verified.error).toBeNull();
+    return { id: data.user.id, cookie: await cookieHeader(verified.data.session!) };
+  }
+
+  it("re-authenticates by an SMS code once the sign-in is no longer fresh: a wrong code or another person's code is refused", async () => {
+    const grace = await phonePerson("+8613800000031");
+    const henry = await phonePerson("+8613800000032");
+    await (await getDatabase()).insert(db.notes).values({ userId: grace.id, title: "格蕾丝的笔记" });
+    // Eleven minutes on: the sign-in no longer counts by itself.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60_000 });
+    try {
+      const stale = await call(deletionRoute.POST, "POST", "/api/account/deletion", grace.cookie, { confirm: "注销" });
+      expect(stale.status).toBe(403);
+
+      const sent = await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code", grace.cookie);
+      expect(sent.status).toBe(200);
+      expect(await sent.json()).toEqual({ channel: "sms", to: "138****0031" });
+      const code = await phoneCode("+8613800000031");
+
+      // Henry's own code does not delete Grace, nor does Grace's code delete Henry.
+      await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code", henry.cookie);
+      const henryCode = await phoneCode("+8613800000032");
+      const crossed = await call(deletionRoute.POST, "POST", "/api/account/deletion", henry.cookie, { confirm: "注销", code });
+      expect(crossed.status).toBe(403);
+      expect(await crossed.json()).toEqual({ statusCode: 403, message: "验证码不正确或已过期" });
+      const wrong = await call(deletionRoute.POST, "POST", "/api/account/deletion", grace.cookie, { confirm: "注销", code: code === "000000" ? "111111" : "000000" });
+      expect(wrong.status).toBe(403);
+      expect((await service.auth.admin.getUserById(grace.id)).data.user?.id).toBe(grace.id);
+      expect((await service.auth.admin.getUserById(henry.id)).data.user?.id).toBe(henry.id);
+      expect(henryCode).toMatch(/^\d{6}$/);
+
+      // A wrong attempt spent nothing the auth service would not allow again: a fresh code goes through.
+      await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code", grace.cookie);
+      const deleted = await call(deletionRoute.POST, "POST", "/api/account/deletion", grace.cookie, { confirm: "注销", code: await phoneCode("+8613800000031") });
+      expect(deleted.status).toBe(200);
+      expect(await deleted.json()).toEqual({ deleted: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await service.auth.admin.getUserById(grace.id)).data.user).toBeNull();
+    expect(await (await getDatabase()).select().from(db.notes).where(eq(db.notes.userId, grace.id))).toEqual([]);
+  });
+
+  it("refuses to send a code without a session", async () => {
+    expect((await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code")).status).toBe(401);
   });
 });

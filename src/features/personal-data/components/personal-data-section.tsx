@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAuth } from "@/features/auth";
 import { personalDataCopy as copy } from "../copy";
+import { DeletionCodeField } from "./deletion-code-field";
 
 const localTime = (iso: string) => new Date(iso).toLocaleString("zh-CN", { hour12: false });
 
@@ -56,6 +57,7 @@ function ExportCard() {
 function DeletionCard() {
   const { signOut } = useAuth();
   const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
   const [confirm, setConfirm] = useState("");
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
@@ -76,7 +78,7 @@ function DeletionCard() {
       const response = await fetch("/api/account/deletion", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ confirm, ...(password ? { password } : {}) }),
+        body: JSON.stringify({ confirm, ...(password ? { password } : code ? { code } : {}) }),
       });
       if (!response.ok) return setMessage({ tone: "error", text: await errorMessage(response, copy.deletion.failed) });
       const outcome = (await response.json()) as { deleted: boolean; dueAt?: string };
@@ -132,6 +134,7 @@ function DeletionCard() {
                 <Input id="account-deletion-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
                 <p className="text-xs text-muted-foreground">{copy.deletion.passwordHint}</p>
               </div>
+              <DeletionCodeField code={code} onCode={setCode} />
               <div className="grid gap-1.5">
                 <Label htmlFor="account-deletion-confirm">{copy.deletion.confirmLabel}</Label>
                 <Input id="account-deletion-confirm" value={confirm} onChange={(event) => setConfirm(event.target.value)} />
