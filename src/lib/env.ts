@@ -220,6 +220,12 @@ export const envSchema = z
       (value) => (value === "" || value === undefined ? "0" : value),
       z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(0, "不能为负").max(90, "最多 90 天"),
     ),
+    // 下载我的数据: an account with this many AI calls, notes and files together gets its ZIP built in
+    // the background and a link by mail (src/features/personal-data/server/background-export.ts).
+    PERSONAL_DATA_EXPORT_INLINE_ITEMS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "500" : value),
+      z.coerce.number({ message: "必须是数量" }).int("必须是整数").min(1, "至少 1").max(1_000_000, "最多 1000000"),
+    ),
     // 投诉举报 (src/features/reports): the contact shown on /legal/report and the promised response time.
     REPORT_CONTACT_EMAIL: optionalText.pipe(z.email({ message: "必须是邮箱地址" }).optional()),
     REPORT_RESPONSE_HOURS: z.preprocess(

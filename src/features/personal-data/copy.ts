@@ -6,6 +6,7 @@ export const personalDataCopy = {
     submit: "下载我的数据",
     pending: "正在打包…",
     failed: "导出失败，请稍后重试",
+    mailed: (to: string) => `您的数据较多，正在后台打包。完成后会把下载链接发送到 ${to}（72 小时内有效，仅限您本人登录后下载）。`,
   },
   deletion: {
     title: "注销账号",

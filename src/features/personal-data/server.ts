@@ -1,6 +1,7 @@
 import "server-only";
 
-export { exportPersonalData } from "./server/export";
+export { exportPersonalData, openMailedExport, type ExportOutcome } from "./server/export";
+export { zipDownload } from "./server/zip-response";
 export { collectPersonalData, type PersonalData } from "./server/collect";
 export {
   assertReauthenticated,

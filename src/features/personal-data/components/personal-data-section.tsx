@@ -19,12 +19,16 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
 function ExportCard() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [mailed, setMailed] = useState<string | null>(null);
   async function download() {
     setPending(true);
     setError(null);
+    setMailed(null);
     try {
       const response = await fetch("/api/account/data-export");
       if (!response.ok) return setError(await errorMessage(response, copy.export.failed));
+      // A large account: built in the background, the link comes by mail.
+      if (response.status === 202) return setMailed(((await response.json()) as { mailedTo: string }).mailedTo);
       const name = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get("content-disposition") ?? "")?.[1];
       const url = URL.createObjectURL(await response.blob());
       const link = Object.assign(document.createElement("a"), { href: url, download: name ? decodeURIComponent(name) : "personal-data.zip" });
@@ -48,6 +52,7 @@ function ExportCard() {
             {pending ? copy.export.pending : copy.export.submit}
           </Button>
           {error ? <p role="alert" className="text-sm text-destructive">{error}</p> : null}
+          {mailed ? <p role="status" className="text-sm text-muted-foreground">{copy.export.mailed(mailed)}</p> : null}
         </CardContent>
       </Card>
     </section>
