@@ -38,6 +38,39 @@ test("an answer that turns bad mid-stream is stopped and replaced by the 内容�
   await expect(notice).toContainText("内容安全提示");
   await expect(notice).toContainText("已停止生成并隐藏");
   await expect(exchange).not.toContainText(WORD);
+
+  // Read back (a reload reads the history through the proxy): the notice, not the app's stored answer,
+  // and no suggested questions that would repeat its words.
+  const conversations = (await (await page.request.get("/api/ai/dify/conversations?appid=demo-chat&limit=1")).json()) as { data: { id: string }[] };
+  const history = (await (await page.request.get(`/api/ai/dify/messages?appid=demo-chat&conversation_id=${conversations.data[0]!.id}`)).json()) as { data: { id: string; answer: string }[] };
+  const cut = history.data.at(-1)!;
+  expect(cut.answer).toContain("已停止生成并隐藏");
+  expect(JSON.stringify(history)).not.toContain(WORD);
+  const suggested = (await (await page.request.get(`/api/ai/dify/messages/${cut.id}/suggested?appid=demo-chat`)).json()) as { data: string[] };
+  expect(suggested.data).toEqual([]);
+  await page.reload();
+  await expect(page.getByText(WORD)).toHaveCount(0);
+});
+
+test("repeated hits ban the user for the configured time, and the next AI call says so", async ({ page, browser }) => {
+  // The operator turns the rule on (2 hits within 1 minute → 5 minutes), and off again afterwards.
+  const operator = await browser.newContext();
+  await ensureAdminAccount(operator.request);
+  await signInThroughApi(operator.request, ADMIN);
+  const policy = (data: object) => operator.request.post("/api/admin/safety/ban-policy", { data });
+  expect((await policy({ hits: 2, windowMinutes: 1, banMinutes: 5 })).status()).toBe(200);
+  try {
+    await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+    const askBad = () => page.request.post("/api/ai/dify/chat-messages?appid=demo-chat", { data: { query: `说说${WORD}`, inputs: {}, response_mode: "streaming" } });
+    expect(await (await askBad()).json()).toMatchObject({ code: "content_filter", message: expect.stringContaining("不适宜") });
+    expect(await (await askBad()).json()).toMatchObject({ code: "content_filter", message: expect.stringContaining("已被暂停使用至") });
+    const next = await page.request.post("/api/ai/dify/chat-messages?appid=demo-chat", { data: { query: "你好", inputs: {}, response_mode: "streaming" } });
+    expect(next.status()).toBe(403);
+    expect(await next.json()).toMatchObject({ code: "user_banned", message: expect.stringContaining("您的账号已被暂停使用至") });
+  } finally {
+    await policy({ hits: null, windowMinutes: null, banMinutes: null });
+    await operator.close();
+  }
 });
 
 test("operators see the hits, filter and export them, and manage the word list", async ({ page }) => {
@@ -64,4 +97,8 @@ test("operators see the hits, filter and export them, and manage the word list",
   await expect(list).toContainText("e2e后台词");
   await page.getByRole("button", { name: "删除「e2e后台词」" }).click();
   await expect(list).not.toContainText("e2e后台词");
+
+  // The repeated-hit ban's settings: off by default, the environment's values shown.
+  await expect(page.getByRole("heading", { name: "重复命中自动封禁" })).toBeVisible();
+  await expect(page.getByLabel("命中次数（0 为关闭）")).toHaveAttribute("placeholder", "留空则用环境变量：0");
 });

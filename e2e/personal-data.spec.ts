@@ -54,3 +54,27 @@ test("注销账号 removes the account and its data, and the address can sign up
   const signUp = await page.request.post("/api/auth/signup", { data: { type: "email", ...account } });
   expect(signUp.ok(), await signUp.text()).toBe(true);
 });
+
+test("注销账号 with a one-time code instead of the password", async ({ page }) => {
+  const account = await createConfirmedAccount(page.request);
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/settings");
+  const card = page.getByRole("region", { name: "注销账号" });
+  await card.getByRole("button", { name: "获取验证码" }).click();
+  await expect(card.getByRole("status")).toContainText("验证码已发送至");
+
+  // The code, from the dev outbox (the mail the auth service sent).
+  const outbox = await page.context().newPage();
+  await outbox.goto("/dev/outbox");
+  const mail = outbox.getByRole("article", { name: `邮件 ${account.email}` }).first();
+  await expect(mail).toBeVisible();
+  const code = /\b(\d{6})\b/.exec((await mail.textContent()) ?? "")?.[1];
+  await outbox.close();
+  expect(code).toBeTruthy();
+
+  await card.getByLabel("验证码（没有密码时）").fill(code!);
+  await card.getByLabel("请输入“注销”以确认").fill("注销");
+  await card.getByRole("button", { name: "注销账号" }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+  expect((await page.request.post("/api/auth/signin", { data: account })).ok()).toBe(false);
+});

@@ -78,6 +78,20 @@ export const envSchema = z
     MODERATION_ACCESS_KEY_SECRET: optionalText,
     MODERATION_REGION: optionalText,
     MODERATION_ENDPOINT: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://green-cip.cn-shanghai.aliyuncs.com" }).optional()),
+    // Repeated hits ban the user (src/features/content-safety/server/repeat-hit-ban.ts): this many hits
+    // within the window ban for the given minutes; 0 hits = off. The console's 内容安全 overrides them.
+    MODERATION_BAN_HITS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "0" : value),
+      z.coerce.number({ message: "必须是次数" }).int("必须是整数").min(0, "不能为负").max(1000, "最多 1000 次"),
+    ),
+    MODERATION_BAN_WINDOW_MINUTES: z.preprocess(
+      (value) => (value === "" || value === undefined ? "60" : value),
+      z.coerce.number({ message: "必须是分钟数" }).int("必须是整数分钟").min(1, "至少 1 分钟").max(43_200, "最多 30 天"),
+    ),
+    MODERATION_BAN_MINUTES: z.preprocess(
+      (value) => (value === "" || value === undefined ? "1440" : value),
+      z.coerce.number({ message: "必须是分钟数" }).int("必须是整数分钟").min(1, "至少 1 分钟").max(525_600, "最多 365 天"),
+    ),
     DEV_OUTBOX_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
     // Embedded auth (src/embedded/auth, read by authConfigFromEnv) and its mail outbox.
     AUTH_SITE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
@@ -213,6 +227,12 @@ export const envSchema = z
     ACCOUNT_DELETION_COOLING_DAYS: z.preprocess(
       (value) => (value === "" || value === undefined ? "0" : value),
       z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(0, "不能为负").max(90, "最多 90 天"),
+    ),
+    // 下载我的数据: an account with this many AI calls, notes and files together gets its ZIP built in
+    // the background and a link by mail (src/features/personal-data/server/background-export.ts).
+    PERSONAL_DATA_EXPORT_INLINE_ITEMS: z.preprocess(
+      (value) => (value === "" || value === undefined ? "500" : value),
+      z.coerce.number({ message: "必须是数量" }).int("必须是整数").min(1, "至少 1").max(1_000_000, "最多 1000000"),
     ),
     // 投诉举报 (src/features/reports): the contact shown on /legal/report and the promised response time.
     REPORT_CONTACT_EMAIL: optionalText.pipe(z.email({ message: "必须是邮箱地址" }).optional()),

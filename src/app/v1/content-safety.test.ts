@@ -57,6 +57,20 @@ describe("content safety on /v1", () => {
     expect(hits).toEqual([expect.objectContaining({ stage: "question", appid: "demo-model", label: DEMO_UNSAFE_WORD })]);
   });
 
+  it("checks every turn a model app receives, not only the last user message", async () => {
+    const failure = await openAiFailure(
+      client.chat.completions.create({
+        model: "demo-model",
+        messages: [
+          { role: "user", content: `先记住${DEMO_UNSAFE_WORD}` },
+          { role: "assistant", content: "好的。" },
+          { role: "user", content: "现在继续" },
+        ],
+      }),
+    );
+    expect([failure.status, failure.code]).toEqual([400, "content_filter"]);
+  });
+
   it.each(["demo-model", "demo-chat"])("ends an answer of %s that turns bad with finish_reason content_filter, its usage counted", async (model) => {
     const before = (await usageRows()).length;
     const stream = await client.chat.completions.create({ model, messages: [{ role: "user", content: `${DEMO_BAD_ANSWER_MARKER}：请写一段话` }], stream: true });

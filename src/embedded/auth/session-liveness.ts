@@ -8,16 +8,17 @@ import { TtlCache } from "@/lib/ttl-cache";
  * verified MFA factor (then only an aal2 token may use the product). Not in the JWT: it changes
  * while the token lives (sign-out, admin delete / ban, refresh-token reuse, MFA enrolment).
  */
-export type SessionLiveness = { live: false } | { live: true; userId: string; aalRequired: "aal1" | "aal2" };
+export type SessionLiveness = { live: false; bannedUntil?: Date } | { live: true; userId: string; aalRequired: "aal1" | "aal2" };
 
 /** Who may use the product with this token: the user, a user who must finish MFA first, or nobody. */
 export type SessionVerdict =
   | { state: "ok"; userId: string }
   | { state: "mfa_required"; userId: string }
-  | { state: "signed_out" };
+  /** `bannedUntil`: the session's user is banned until then (so a page can say why, not only "sign in"). */
+  | { state: "signed_out"; bannedUntil?: Date };
 
 export function sessionVerdict(claims: { aal?: unknown }, liveness: SessionLiveness): SessionVerdict {
-  if (!liveness.live) return { state: "signed_out" };
+  if (!liveness.live) return liveness.bannedUntil ? { state: "signed_out", bannedUntil: liveness.bannedUntil } : { state: "signed_out" };
   if (liveness.aalRequired === "aal2" && claims.aal !== "aal2") return { state: "mfa_required", userId: liveness.userId };
   return { state: "ok", userId: liveness.userId };
 }
@@ -39,7 +40,14 @@ const NOT_LIVE: SessionLiveness = { live: false };
 export function createSessionLiveness(db: Database, options: SessionLivenessOptions) {
   const cache = new TtlCache<SessionLiveness>(options.cacheMs, options.maxEntries ?? 10_000);
 
-  async function load(sessionId: string): Promise<SessionLiveness> {
+  /** A ban revokes the sessions: the token's user (signature-checked) says whether that is why. */
+  async function bannedUser(userId: unknown): Promise<SessionLiveness> {
+    if (typeof userId !== "string" || !UUID.test(userId)) return NOT_LIVE;
+    const [user] = await db.select({ bannedUntil: authUsers.bannedUntil, deletedAt: authUsers.deletedAt }).from(authUsers).where(eq(authUsers.id, userId));
+    return user?.bannedUntil && !user.deletedAt && user.bannedUntil.getTime() > Date.now() ? { live: false, bannedUntil: user.bannedUntil } : NOT_LIVE;
+  }
+
+  async function load(sessionId: string, userId: unknown): Promise<SessionLiveness> {
     const [row] = await db
       .select({
         userId: authSessions.userId,
@@ -56,7 +64,9 @@ export function createSessionLiveness(db: Database, options: SessionLivenessOpti
       .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
       .where(eq(authSessions.id, sessionId));
     const banned = row?.bannedUntil && row.bannedUntil.getTime() > Date.now(); // as users.ts isBanned
-    if (!row || row.deletedAt || banned) return NOT_LIVE;
+    if (!row) return bannedUser(userId);
+    if (row.deletedAt) return NOT_LIVE;
+    if (banned) return { live: false, bannedUntil: row.bannedUntil! };
     return { live: true, userId: row.userId, aalRequired: row.hasFactor ? "aal2" : "aal1" };
   }
 
@@ -65,8 +75,9 @@ export function createSessionLiveness(db: Database, options: SessionLivenessOpti
     async check(claims: { sub?: unknown; session_id?: unknown }): Promise<SessionLiveness> {
       const sessionId = claims.session_id;
       if (typeof sessionId !== "string" || !UUID.test(sessionId)) return NOT_LIVE;
-      const liveness = await cache.getOrLoad(sessionId, () => load(sessionId));
-      return liveness.live && liveness.userId === claims.sub ? liveness : NOT_LIVE;
+      const liveness = await cache.getOrLoad(sessionId, () => load(sessionId, claims.sub));
+      if (!liveness.live) return liveness;
+      return liveness.userId === claims.sub ? liveness : NOT_LIVE;
     },
   };
 }

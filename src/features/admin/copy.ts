@@ -87,9 +87,12 @@ export const adminCopy = {
     showAll: "查看全部",
     total: (count: number) => `共 ${count.toLocaleString("zh-CN")} 条记录`,
     empty: "还没有管理操作记录。",
+    systemActor: "系统",
     columns: { time: "时间", actor: "操作人", action: "操作", target: "对象", change: "变化", ip: "IP" },
     actions: {
       "user.ban": "封禁用户",
+      "user.ban.content_safety": "重复命中内容安全，自动封禁",
+      "moderation.ban_policy.update": "修改自动封禁设置",
       "user.unban": "解除封禁",
       "user.mfa_factor.delete": "移除两步验证方式",
       "user.recovery_mail": "发送重置密码邮件",

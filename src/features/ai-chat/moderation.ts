@@ -1,4 +1,5 @@
 import type { DifyParameters } from "@/features/ai-runtime";
+import { SAFETY_COPY } from "@/features/content-safety";
 
 /**
  * Dify's 敏感词规避 (`sensitive_word_avoidance`): a flagged question is answered with the input preset as an
@@ -20,10 +21,13 @@ export function moderationReplies(parameters: Pick<DifyParameters, "sensitive_wo
   return replies;
 }
 
-/** Whether an answer is one of the app's moderation presets. */
+/**
+ * Whether an answer is one of the app's moderation presets, or the site's own notice (a cut answer
+ * read back from the history: the AI proxy puts the notice in its place).
+ */
 export function isModerationReply(answer: string, replies: readonly string[]): boolean {
   const text = answer.trim();
-  return text !== "" && replies.includes(text);
+  return text !== "" && (replies.includes(text) || text === SAFETY_COPY.answerReplaced);
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {

@@ -1,3 +1,3 @@
 // Client-safe surface of content safety (server side: "./server").
 export { entriesOfFile, MAX_ENTRY_LENGTH } from "./providers/words/entries";
-export { SAFETY_COPY } from "./copy";
+export { banEndText, SAFETY_COPY } from "./copy";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardNav, isNavItemActive, marketingNav } from "./nav";
+import { dashboardNav, footerNav, isNavItemActive, marketingNav } from "./nav";
 
 const find = (items: readonly { href: string; exact?: boolean }[], href: string) => {
   const item = items.find((i) => i.href === href);
@@ -30,5 +30,12 @@ describe("isNavItemActive", () => {
     expect(active("/dashboard/settings")).toEqual(["/dashboard/settings"]);
     expect(active("/dashboard/settings/billing")).toEqual(["/dashboard/settings/billing"]);
     expect(active("/dashboard/ai/tokens")).toEqual(["/dashboard/ai/tokens"]);
+  });
+});
+
+describe("footerNav", () => {
+  it("links the legal pages, 投诉举报 among them (a public way to complain, issue 33)", () => {
+    const legal = footerNav.find((group) => group.label === "法律")!;
+    expect(legal.items.map((item) => item.href)).toEqual(["/legal/terms", "/legal/privacy", "/legal/report"]);
   });
 });

@@ -20,6 +20,7 @@ export const routes = {
   docs: "/docs",
   terms: "/legal/terms",
   privacy: "/legal/privacy",
+  report: "/legal/report",
   dashboard: "/dashboard",
   dashboardAi: "/dashboard/ai/ai",
   settings: "/dashboard/settings",
@@ -57,6 +58,7 @@ export const footerNav: readonly NavGroup[] = [
     items: [
       { href: routes.terms, label: "服务条款" },
       { href: routes.privacy, label: "隐私政策" },
+      { href: routes.report, label: "投诉举报" },
     ],
   },
 ];

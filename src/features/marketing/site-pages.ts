@@ -25,6 +25,7 @@ export function listSitePages(): SitePage[] {
     { path: "/changelog", title: "更新日志", section: "CHANGELOG", lastModified: latestRelease, changeFrequency: "weekly", priority: 0.5 },
     { path: "/legal/terms", title: "服务条款", section: "LEGAL", changeFrequency: "yearly", priority: 0.3 },
     { path: "/legal/privacy", title: "隐私政策", section: "LEGAL", changeFrequency: "yearly", priority: 0.3 },
+    { path: "/legal/report", title: "投诉举报", section: "LEGAL", changeFrequency: "yearly", priority: 0.3 },
   ];
   const postPages = posts.map<SitePage>((post) => ({
     path: post.href,

@@ -10,7 +10,7 @@ describe("sitemap", () => {
   it("lists every marketing page, every post and every doc as an absolute URL", async () => {
     const urls = (await sitemap()).map((entry) => entry.url);
     const base = "http://localhost:3000"; // SITE_URL's embedded default
-    for (const path of ["/", "/ai", "/blog", "/pricing", "/docs", "/changelog", "/legal/terms", "/legal/privacy"]) {
+    for (const path of ["/", "/ai", "/blog", "/pricing", "/docs", "/changelog", "/legal/terms", "/legal/privacy", "/legal/report"]) {
       expect(urls).toContain(path === "/" ? `${base}/` : `${base}${path}`);
     }
     for (const post of getAllPosts()) expect(urls).toContain(`${base}${post.href}`);

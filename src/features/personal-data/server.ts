@@ -1,6 +1,7 @@
 import "server-only";
 
-export { exportPersonalData } from "./server/export";
+export { exportPersonalData, openMailedExport, type ExportOutcome } from "./server/export";
+export { zipDownload } from "./server/zip-response";
 export { collectPersonalData, type PersonalData } from "./server/collect";
 export {
   assertReauthenticated,
@@ -11,3 +12,4 @@ export {
   type DeletionOutcome,
 } from "./server/delete-account";
 export { deleteDueAccounts, startAccountDeletionJob } from "./server/deletion-job";
+export { sendDeletionCode } from "./server/reauth-code";

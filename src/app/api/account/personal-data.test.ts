@@ -3,22 +3,25 @@ import { callRouteHandler } from "@/features/auth/server/next-request-scope";
 import { rmSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { stubEmbeddedAppEnv } from "../../../../test/embedded-app-env";
 
 // Issue 33 part 6 (PIPL): 下载我的数据 holds this user's conversation and note and nothing of another
 // user; 注销账号 re-authenticates, deletes the data, keeps orders anonymised, frees the address.
 const SITE = "http://localhost:3000";
-const dataDir = stubEmbeddedAppEnv("personal-data", { AUTH_RATE_LIMIT_SIGN_IN: "1000/60", AUTH_MIN_MAIL_INTERVAL: "0", DEV_OUTBOX: "on" });
+const dataDir = stubEmbeddedAppEnv("personal-data", { AUTH_RATE_LIMIT_SIGN_IN: "1000/60", AUTH_MIN_MAIL_INTERVAL: "0", DEV_OUTBOX: "on", PERSONAL_DATA_EXPORT_INLINE_ITEMS: "5" });
 
 const db = await import("@/lib/db");
 const { closeDatabase, getDatabase } = db;
-const { eq } = await import("drizzle-orm");
+const { desc, eq } = await import("drizzle-orm");
 const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server");
 const { getAiProxy } = await import("@/features/ai-call/server");
 const { createClient } = await import("@supabase/supabase-js");
 const exportRoute = await import("./data-export/route");
 const deletionRoute = await import("./deletion/route");
+const deletionCodeRoute = await import("./deletion/code/route");
+const mailedExportRoute = await import("./data-export/[id]/route");
+const { exportLink } = await import("@/features/personal-data/server/background-export");
 const { deleteDueAccounts } = await import("@/features/personal-data/server");
 const { PASSWORD, startAdminTestKit } = await import("../admin/[...path]/admin-test-kit");
 const { connection, service, newUser, signIn, cookieHeader, headersFor } = await startAdminTestKit();
@@ -164,5 +167,113 @@ describe("/api/account/deletion", () => {
     const canceled = await call(deletionRoute.DELETE, "DELETE", "/api/account/deletion", frank.cookie);
     expect(await canceled.json()).toEqual({ canceled: true });
     expect(await database.select().from(db.accountDeletionRequests)).toEqual([]);
+  });
+});
+
+describe("注销账号 for an account without a password", () => {
+  const phoneCode = async (phone: string) => {
+    const [sms] = await (await getDatabase()).select().from(db.outboxMessages).where(eq(db.outboxMessages.recipient, phone)).orderBy(desc(db.outboxMessages.createdAt)).limit(1);
+    return /\d{6}/.exec(sms?.text ?? "")![0];
+  };
+  /** A phone-only account (no password, no e-mail), signed in by SMS code. */
+  async function phonePerson(phone: string) {
+    const { data, error } = await service.auth.admin.createUser({ phone, phone_confirm: true });
+    if (error) throw error;
+    const client = createClient(connection.url, connection.anonKey, { global: { fetch: connection.fetch }, auth: { persistSession: false, autoRefreshToken: false } });
+    expect((await client.auth.signInWithOtp({ phone })).error).toBeNull();
+    const verified = await client.auth.verifyOtp({ phone, token: await phoneCode(phone), type: "sms" });
+    expect(verified.error).toBeNull();
+    return { id: data.user.id, cookie: await cookieHeader(verified.data.session!) };
+  }
+
+  it("re-authenticates by an SMS code once the sign-in is no longer fresh: a wrong code or another person's code is refused", async () => {
+    const grace = await phonePerson("+8613800000031");
+    const henry = await phonePerson("+8613800000032");
+    await (await getDatabase()).insert(db.notes).values({ userId: grace.id, title: "格蕾丝的笔记" });
+    // Eleven minutes on: the sign-in no longer counts by itself.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60_000 });
+    try {
+      const stale = await call(deletionRoute.POST, "POST", "/api/account/deletion", grace.cookie, { confirm: "注销" });
+      expect(stale.status).toBe(403);
+
+      const sent = await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code", grace.cookie);
+      expect(sent.status).toBe(200);
+      expect(await sent.json()).toEqual({ channel: "sms", to: "138****0031" });
+      const code = await phoneCode("+8613800000031");
+
+      // Henry's own code does not delete Grace, nor does Grace's code delete Henry.
+      await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code", henry.cookie);
+      const henryCode = await phoneCode("+8613800000032");
+      const crossed = await call(deletionRoute.POST, "POST", "/api/account/deletion", henry.cookie, { confirm: "注销", code });
+      expect(crossed.status).toBe(403);
+      expect(await crossed.json()).toEqual({ statusCode: 403, message: "验证码不正确或已过期" });
+      const wrong = await call(deletionRoute.POST, "POST", "/api/account/deletion", grace.cookie, { confirm: "注销", code: code === "000000" ? "111111" : "000000" });
+      expect(wrong.status).toBe(403);
+      expect((await service.auth.admin.getUserById(grace.id)).data.user?.id).toBe(grace.id);
+      expect((await service.auth.admin.getUserById(henry.id)).data.user?.id).toBe(henry.id);
+      expect(henryCode).toMatch(/^\d{6}$/);
+
+      // A wrong attempt spent nothing the auth service would not allow again: a fresh code goes through.
+      await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code", grace.cookie);
+      const deleted = await call(deletionRoute.POST, "POST", "/api/account/deletion", grace.cookie, { confirm: "注销", code: await phoneCode("+8613800000031") });
+      expect(deleted.status).toBe(200);
+      expect(await deleted.json()).toEqual({ deleted: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await service.auth.admin.getUserById(grace.id)).data.user).toBeNull();
+    expect(await (await getDatabase()).select().from(db.notes).where(eq(db.notes.userId, grace.id))).toEqual([]);
+  });
+
+  it("refuses to send a code without a session", async () => {
+    expect((await call(deletionCodeRoute.POST, "POST", "/api/account/deletion/code")).status).toBe(401);
+  });
+});
+
+describe("下载我的数据 for a large account", () => {
+  const download = (link: string, cookie?: string) => {
+    const id = new URL(link).pathname.split("/").pop()!;
+    return call((request) => mailedExportRoute.GET(request, { params: Promise.resolve({ id }) }), "GET", new URL(link).pathname + new URL(link).search, cookie);
+  };
+  async function mailedLink(email: string): Promise<string> {
+    for (let tries = 0; tries < 200; tries += 1) {
+      const [mail] = await (await getDatabase()).select().from(db.outboxMessages).where(eq(db.outboxMessages.recipient, email)).orderBy(desc(db.outboxMessages.createdAt)).limit(1);
+      if (mail?.kind === "personal_data_export" && mail.link) return mail.link;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no export mail to ${email}`);
+  }
+
+  it("is built in the background and mailed as a signed link that only its owner can open, until it expires", async () => {
+    const ivy = await person();
+    await (await getDatabase()).insert(db.notes).values(Array.from({ length: 5 }, (_, index) => ({ userId: ivy.id, title: `艾薇的笔记 ${index + 1}` })));
+    const response = await call(exportRoute.GET, "GET", "/api/account/data-export", ivy.cookie);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ background: true, mailedTo: expect.stringMatching(/^p\*\*\*@example\.com$/) });
+    const link = await mailedLink(ivy.email);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/account\/data-export\/[0-9a-f-]{36}\?expires=\d+&sig=/);
+
+    const own = await download(link, ivy.cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("application/zip");
+    const files = unzipSync(new Uint8Array(await own.arrayBuffer()));
+    expect(Object.values(files).map((bytes) => strFromU8(bytes)).join("\n")).toContain("艾薇的笔记 5");
+
+    // Another user's session, a changed signature or end, no session: nothing.
+    expect((await download(link, bob.cookie)).status).toBe(404);
+    const forged = new URL(link);
+    forged.searchParams.set("sig", `${forged.searchParams.get("sig")!.slice(0, -2)}AA`);
+    expect((await download(forged.toString(), ivy.cookie)).status).toBe(404);
+    const extended = new URL(link);
+    extended.searchParams.set("expires", String(Number(extended.searchParams.get("expires")) + 86_400_000));
+    expect((await download(extended.toString(), ivy.cookie)).status).toBe(404);
+    expect((await download(link)).status).toBe(401);
+
+    // A link whose time is up (signed right, for its owner) is refused as expired.
+    const id = new URL(link).pathname.split("/").pop()!;
+    const expired = exportLink("http://localhost:3000", connection.serviceRoleKey, { id, userId: ivy.id, expiresAt: new Date(Date.now() - 1000) });
+    const late = await download(expired, ivy.cookie);
+    expect(late.status).toBe(410);
+    expect(await late.json()).toEqual({ statusCode: 410, message: "下载链接已过期，请重新申请下载我的数据" });
   });
 });

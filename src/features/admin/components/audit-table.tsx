@@ -37,7 +37,8 @@ export function AuditTable({ entries }: { entries: AdminAuditView[] }) {
         {entries.map((entry) => (
           <TableRow key={entry.id}>
             <TableCell className="whitespace-nowrap">{formatAdminDateTime(entry.createdAt)}</TableCell>
-            <TableCell>{userLink(entry.actorId)}</TableCell>
+            {/* The nil id is the site itself (an automatic action, e.g. a ban on repeated content-safety hits). */}
+            <TableCell>{entry.actorId === "00000000-0000-0000-0000-000000000000" ? copy.systemActor : userLink(entry.actorId)}</TableCell>
             <TableCell className="whitespace-nowrap">{copy.actions[entry.action] ?? <code translate="no">{entry.action}</code>}</TableCell>
             <TableCell>{entry.targetUserId ? userLink(entry.targetUserId) : "—"}</TableCell>
             <TableCell className="max-w-80 text-xs break-all">

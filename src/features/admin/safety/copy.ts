@@ -11,6 +11,15 @@ export const safetyAdminCopy = {
     columns: { time: "时间", user: "用户", app: "应用", stage: "环节", provider: "审核方式", label: "命中规则", excerpt: "摘录" },
     stages: { question: "提问", answer: "回答" } as Record<string, string>,
   },
+  ban: {
+    title: "重复命中自动封禁",
+    description: "同一用户在时间窗口内命中达到次数时，自动封禁一段时间（与「用户」中的封禁相同），并记入审计日志。次数为 0 表示关闭。",
+    fields: { hits: "命中次数（0 为关闭）", windowMinutes: "时间窗口（分钟）", banMinutes: "封禁时长（分钟）" },
+    envValue: (value: number) => `留空则用环境变量：${value}`,
+    hint: "留空的项使用环境变量 MODERATION_BAN_HITS、MODERATION_BAN_WINDOW_MINUTES、MODERATION_BAN_MINUTES 的值。提问被拒和回答被截断都算一次命中。",
+    save: "保存",
+    saved: "已保存",
+  },
   words: {
     title: "敏感词表",
     description: "每行一个词；写成 /正则/ 的一行是正则表达式。匹配时忽略大小写、全角和字间的空格与符号。",

@@ -184,7 +184,8 @@ describe("revoked sessions are refused on every product surface (issue 12 findin
     expect(await probe(session, user.id)).toEqual(ALLOWED);
     const cookie = await cookieHeader(session);
     expect((await admin.auth.admin.updateUserById(user.id, { ban_duration: "24h" })).error).toBeNull();
-    expect(await probe(session, user.id, cookie)).toEqual(SIGNED_OUT);
+    // Signed out everywhere; the AI calls say why (403 user_banned, issue 33: 账号已被暂停使用至…).
+    expect(await probe(session, user.id, cookie)).toEqual({ ...SIGNED_OUT, ai: 403, aiFastLane: 403 });
   });
 
   it("after refresh-token reuse revokes the session family", async () => {

@@ -27,6 +27,8 @@ function fakeDify() {
   const calls: string[] = [];
   const stops: string[] = [];
   let sentChars = 0;
+  /** What the upstream keeps of each answer: all of it, as Dify does, whatever the proxy showed. */
+  const history = new Map<string, string>();
   let closed!: () => void;
   const closedOnce = new Promise<void>((resolve) => (closed = resolve));
   const server = createServer((req, res) => {
@@ -35,6 +37,20 @@ function fakeDify() {
     req.on("end", () => {
       const url = req.url ?? "";
       calls.push(url);
+      if (req.method === "GET" && url.startsWith("/v1/messages?")) {
+        const data = [...history].map(([id, answer]) => ({ id, query: "问题", answer, agent_thoughts: [{ thought: answer }], retriever_resources: [], message_files: [] }));
+        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ limit: 20, has_more: false, data }));
+        return;
+      }
+      const suggested = /^\/v1\/messages\/([^/]+)\/suggested/.exec(url);
+      if (req.method === "GET" && suggested) {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result: "success", data: [`${history.get(suggested[1]!) ?? ""}还有什么？`] }));
+        return;
+      }
+      if (url.startsWith("/v1/text-to-audio")) {
+        res.writeHead(200, { "Content-Type": "audio/mpeg" }).end(Buffer.from([1, 2, 3]));
+        return;
+      }
       if (url.endsWith("/stop")) {
         stops.push(url);
         res.writeHead(200, { "Content-Type": "application/json" }).end('{"result":"success"}');
@@ -44,6 +60,7 @@ function fakeDify() {
       const ids = { task_id: randomUUID(), message_id: randomUUID(), conversation_id: randomUUID() };
       if (body.response_mode === "blocking") {
         const answer = body.query === "坏回答" ? `一段话，然后是${WORD}。` : "一段普通的回答。";
+        history.set(ids.message_id, answer);
         res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ...ids, id: ids.message_id, answer, metadata: { usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 } } }));
         return;
       }
@@ -54,6 +71,7 @@ function fakeDify() {
         const bad = body.query === "坏回答" && index === 8;
         const answer = bad ? `这里是${WORD}。` : "一段普通的回答文字，内容平常。".repeat(3);
         sentChars += answer.length;
+        history.set(ids.message_id, (history.get(ids.message_id) ?? "") + answer);
         if (body.query !== "坏回答" && index > 3) {
           clearInterval(ticker);
           res.end(frame({ event: "message", ...ids, answer }) + frame({ event: "message_end", ...ids, metadata: { usage: { prompt_tokens: 5, completion_tokens: 50, total_tokens: 55 } } }));
@@ -70,6 +88,7 @@ function fakeDify() {
   return {
     calls,
     stops,
+    history,
     closed: closedOnce,
     sentChars: () => sentChars,
     listen: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`))),
@@ -181,5 +200,66 @@ describe("content safety in the AI proxy", () => {
     await proxy.idle();
     expect(await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.userId, user))).toEqual([expect.objectContaining({ totalTokens: 14, messageId: body.message_id })]);
     expect(await hitsOf(user)).toEqual([expect.objectContaining({ stage: "answer" })]);
+  });
+
+  it("shows the notice, not the upstream's stored copy, when the history of a cut answer is read back; no suggestions, no read-aloud", async () => {
+    const user = randomUUID();
+    const cut = await ask(user, "坏回答");
+    const replace = parseSse(await cut.text()).events.find((event) => event.event === "message_replace")!;
+    const clean = await ask(user, "好问题");
+    const cleanEnd = parseSse(await clean.text()).events.at(-1)!;
+    await proxy.idle();
+    const blockedId = replace.message_id as string;
+    expect(upstream.history.get(blockedId)).toContain(WORD);
+
+    const read = (path: string, init: RequestInit = {}) => fetch(`${server.baseUrl}/${path}`, { ...init, headers: { "x-test-user": user, "Content-Type": "application/json", ...init.headers } });
+    const listed = (await (await read("messages?appid=safe-chat&conversation_id=c1")).json()) as { data: { id: string; answer: string; agent_thoughts: unknown[] }[] };
+    const blocked = listed.data.find((message) => message.id === blockedId)!;
+    expect(blocked).toMatchObject({ answer: SAFETY_COPY.answerReplaced, agent_thoughts: [] });
+    expect(JSON.stringify(listed)).not.toContain(`这里是${WORD}`);
+    expect(listed.data.find((message) => message.id === cleanEnd.message_id)?.answer).toContain("一段普通的回答");
+
+    const suggested = (await (await read(`messages/${blockedId}/suggested?appid=safe-chat`)).json()) as { data: string[] };
+    expect(suggested.data).toEqual([]);
+    const cleanSuggested = (await (await read(`messages/${cleanEnd.message_id as string}/suggested?appid=safe-chat`)).json()) as { data: string[] };
+    expect(cleanSuggested.data).toHaveLength(1);
+
+    const aloud = await read("text-to-audio?appid=safe-chat", { method: "POST", body: JSON.stringify({ message_id: blockedId, conversation_id: "c1" }) });
+    expect(aloud.status).toBe(400);
+    expect(await aloud.json()).toMatchObject({ message: SAFETY_COPY.answerReplaced, code: "content_filter" });
+  });
+
+  it("remembers a cut blocking answer too", async () => {
+    const user = randomUUID();
+    const body = (await (await ask(user, "坏回答", { response_mode: "blocking" })).json()) as { message_id: string };
+    await proxy.idle();
+    const listed = (await (await fetch(`${server.baseUrl}/messages?appid=safe-chat&conversation_id=c1`, { headers: { "x-test-user": user } })).json()) as { data: { id: string; answer: string }[] };
+    expect(listed.data.find((message) => message.id === body.message_id)?.answer).toBe(SAFETY_COPY.answerReplaced);
+  });
+
+  it("checks every turn of a model app's messages, not only the last user turn", async () => {
+    const user = randomUUID();
+    const before = upstream.calls.length;
+    const messages = [
+      { role: "user", content: `先说说${WORD}` },
+      { role: "assistant", content: "好的。" },
+      { role: "user", content: "继续" },
+    ];
+    const response = await ask(user, "继续", { messages });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "content_filter" });
+    expect(upstream.calls.length).toBe(before);
+  });
+
+  it("checks the names of remote files and of file inputs, and lists in the inputs", async () => {
+    const user = randomUUID();
+    const named = `https://files.example.com/${encodeURIComponent(`${WORD}.pdf`)}`;
+    const remote = await ask(user, "看看这个文件", { files: [{ type: "document", transfer_method: "remote_url", url: named }] });
+    expect(remote.status).toBe(400);
+    const fileInput = await ask(user, "看看这个文件", { inputs: { doc: { type: "document", transfer_method: "remote_url", url: named } } });
+    expect(fileInput.status).toBe(400);
+    const listInput = await ask(user, "普通的问题", { inputs: { tags: ["天气", WORD] } });
+    expect(listInput.status).toBe(400);
+    await Promise.all([remote, fileInput, listInput].map((response) => response.body?.cancel()));
   });
 });

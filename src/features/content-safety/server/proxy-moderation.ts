@@ -1,9 +1,10 @@
 import type { ProxyModeration } from "@/features/ai-apps/server";
 import type { Database } from "@/lib/db/types";
-import { SAFETY_COPY } from "../copy";
+import { banEndText, SAFETY_COPY } from "../copy";
 import type { ModerationProvider, ModerationStage } from "../types";
 import { AnswerWindow } from "./answer-window";
 import { createChecker, type CheckOutcome } from "./checker";
+import { blockedAnswersAmong, recordBlockedAnswer } from "./blocked-answers";
 import { recordHit } from "./hits";
 
 export interface ProxyModerationOptions {
@@ -13,6 +14,11 @@ export interface ProxyModerationOptions {
   fail: "open" | "closed";
   /** Background work (hit records) the caller may wait for. */
   track?: (work: Promise<unknown>) => void;
+  /**
+   * After a hit is recorded: bans the user when hits repeat (repeat-hit-ban.ts); the ban's end, or
+   * nothing. A refused question that banned its user says so.
+   */
+  afterHit?: (userId: string) => Promise<string | undefined>;
 }
 
 /**
@@ -23,10 +29,17 @@ export function createProxyModeration(options: ProxyModerationOptions): ProxyMod
   const check = createChecker(options);
   const track = options.track ?? ((work: Promise<unknown>) => void work.catch((error: unknown) => console.error("[content-safety]", error)));
 
-  const judge = async (text: string, call: { userId: string; appid: string; stage: ModerationStage }): Promise<CheckOutcome> => {
+  /** The hit's record, then the ban it may bring: the ban's end, or nothing. */
+  const recordAndBan = async (hit: Parameters<typeof recordHit>[1]): Promise<string | undefined> => {
+    await recordHit(await options.database(), hit);
+    return options.afterHit?.(hit.userId);
+  };
+  const judge = async (text: string, call: { userId: string; appid: string; stage: ModerationStage }): Promise<CheckOutcome & { bannedUntil?: Promise<string | undefined> }> => {
     const outcome = await check(text, call);
     if (outcome.flagged && !("unavailable" in outcome)) {
-      track(options.database().then((db) => recordHit(db, { ...call, provider: options.provider.name, label: outcome.label, excerpt: outcome.excerpt })));
+      const recorded = recordAndBan({ ...call, provider: options.provider.name, label: outcome.label, excerpt: outcome.excerpt });
+      track(recorded);
+      return { ...outcome, bannedUntil: recorded.catch(() => undefined) };
     }
     return outcome;
   };
@@ -39,6 +52,9 @@ export function createProxyModeration(options: ProxyModerationOptions): ProxyMod
     async checkQuestion({ app, userId, texts }) {
       // One call for all the texts: the provider sees the question as the user wrote it.
       const outcome = await judge(texts.join("\n"), { userId, appid: app.appid, stage: "question" });
+      // A refused question waits for its record: when it banned the user, the refusal says so.
+      const bannedUntil = await outcome.bannedUntil;
+      if (bannedUntil) return SAFETY_COPY.bannedForHits(banEndText(bannedUntil));
       return refusal(outcome, SAFETY_COPY.questionRefused);
     },
     watchAnswer({ app, userId }) {
@@ -48,5 +64,12 @@ export function createProxyModeration(options: ProxyModerationOptions): ProxyMod
         finish: async () => refusal(await window.finish(), SAFETY_COPY.answerReplaced),
       };
     },
+    async answerBlocked({ app, userId, messageId }) {
+      await recordBlockedAnswer(await options.database(), { appid: app.appid, messageId, userId });
+    },
+    async blockedAmong({ app, messageIds }) {
+      return blockedAnswersAmong(await options.database(), app.appid, messageIds);
+    },
+    blockedNotice: SAFETY_COPY.answerReplaced,
   };
 }

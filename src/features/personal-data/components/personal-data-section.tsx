@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAuth } from "@/features/auth";
 import { personalDataCopy as copy } from "../copy";
+import { DeletionCodeField } from "./deletion-code-field";
 
 const localTime = (iso: string) => new Date(iso).toLocaleString("zh-CN", { hour12: false });
 
@@ -18,12 +19,16 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
 function ExportCard() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [mailed, setMailed] = useState<string | null>(null);
   async function download() {
     setPending(true);
     setError(null);
+    setMailed(null);
     try {
       const response = await fetch("/api/account/data-export");
       if (!response.ok) return setError(await errorMessage(response, copy.export.failed));
+      // A large account: built in the background, the link comes by mail.
+      if (response.status === 202) return setMailed(((await response.json()) as { mailedTo: string }).mailedTo);
       const name = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get("content-disposition") ?? "")?.[1];
       const url = URL.createObjectURL(await response.blob());
       const link = Object.assign(document.createElement("a"), { href: url, download: name ? decodeURIComponent(name) : "personal-data.zip" });
@@ -47,6 +52,7 @@ function ExportCard() {
             {pending ? copy.export.pending : copy.export.submit}
           </Button>
           {error ? <p role="alert" className="text-sm text-destructive">{error}</p> : null}
+          {mailed ? <p role="status" className="text-sm text-muted-foreground">{copy.export.mailed(mailed)}</p> : null}
         </CardContent>
       </Card>
     </section>
@@ -56,6 +62,7 @@ function ExportCard() {
 function DeletionCard() {
   const { signOut } = useAuth();
   const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
   const [confirm, setConfirm] = useState("");
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
@@ -76,7 +83,7 @@ function DeletionCard() {
       const response = await fetch("/api/account/deletion", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ confirm, ...(password ? { password } : {}) }),
+        body: JSON.stringify({ confirm, ...(password ? { password } : code ? { code } : {}) }),
       });
       if (!response.ok) return setMessage({ tone: "error", text: await errorMessage(response, copy.deletion.failed) });
       const outcome = (await response.json()) as { deleted: boolean; dueAt?: string };
@@ -132,6 +139,7 @@ function DeletionCard() {
                 <Input id="account-deletion-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
                 <p className="text-xs text-muted-foreground">{copy.deletion.passwordHint}</p>
               </div>
+              <DeletionCodeField code={code} onCode={setCode} />
               <div className="grid gap-1.5">
                 <Label htmlFor="account-deletion-confirm">{copy.deletion.confirmLabel}</Label>
                 <Input id="account-deletion-confirm" value={confirm} onChange={(event) => setConfirm(event.target.value)} />

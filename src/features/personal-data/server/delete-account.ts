@@ -6,14 +6,15 @@ import { eraseUserData } from "@/features/admin/server";
 import type { DifyProxy } from "@/features/ai-apps/server";
 import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError } from "@/lib/api";
-import { accountDeletionRequests, checkoutOrders, checkoutRefunds, invoiceRequests, payments, type Database } from "@/lib/db";
+import { accountDeletionRequests, checkoutOrders, checkoutRefunds, invoiceRequests, payments, personalDataExports, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { getSupabaseConnection } from "@/lib/supabase/connection";
+import { deletionCodeMatches } from "./reauth-code";
 
 /** A sign-in this recent counts as re-authentication (a user with no password signs in again by code). */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
-export const REAUTH_REQUIRED_MESSAGE = "请输入密码，或重新登录后 10 分钟内再注销账号";
+export const REAUTH_REQUIRED_MESSAGE = "请输入密码或验证码，或重新登录后 10 分钟内再注销账号";
 
 /**
  * The password checked against the auth service as a sign-in would (GoTrue's password grant), with
@@ -34,9 +35,9 @@ async function passwordMatches(login: { email?: string; phone?: string }, passwo
   return true;
 }
 
-export type Reauthentication = { password?: string; authenticatedAt: Date | null; now?: Date };
+export type Reauthentication = { password?: string; code?: string; authenticatedAt: Date | null; now?: Date };
 
-/** 403 unless the password is right or the session signed in within FRESH_SIGN_IN_MS. */
+/** 403 unless the password or the one-time code (reauth-code.ts) is right, or the session signed in within FRESH_SIGN_IN_MS. */
 export async function assertReauthenticated(userId: string, reauth: Reauthentication): Promise<void> {
   const now = reauth.now ?? new Date();
   if (reauth.password) {
@@ -45,6 +46,10 @@ export async function assertReauthenticated(userId: string, reauth: Reauthentica
     const user = data.user;
     if (user && (await passwordMatches({ email: user.email || undefined, phone: user.phone || undefined }, reauth.password))) return;
     throw new ApiRouteError(403, "密码不正确");
+  }
+  if (reauth.code) {
+    if (await deletionCodeMatches(userId, reauth.code)) return;
+    throw new ApiRouteError(403, "验证码不正确或已过期");
   }
   if (reauth.authenticatedAt && now.getTime() - reauth.authenticatedAt.getTime() <= FRESH_SIGN_IN_MS) return;
   throw new ApiRouteError(403, REAUTH_REQUIRED_MESSAGE);
@@ -75,6 +80,7 @@ export async function deleteAccountNow(db: Database, userId: string, proxy: Dify
   if (banned.error && banned.error.status !== 404) throw new ApiRouteError(502, "账号注销失败，请稍后重试");
   await eraseUserData(db, userId, proxy);
   await anonymiseFinancialRecords(db, userId);
+  await db.delete(personalDataExports).where(eq(personalDataExports.userId, userId));
   const { error } = await admin.auth.admin.deleteUser(userId);
   if (error && error.status !== 404) throw new ApiRouteError(502, "账号注销失败，请稍后重试");
   await db.delete(accountDeletionRequests).where(eq(accountDeletionRequests.userId, userId));

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The built-in moderation list (src/features/content-safety): one word, or a `/regex/` pattern, a row.
@@ -32,6 +32,22 @@ export const moderationHits = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("moderation_hits_created_at_idx").on(table.createdAt), index("moderation_hits_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * Answers cut while streaming, by app and message id: the upstream (Dify, a model app's history)
+ * keeps their whole text, so the AI proxy replaces it when the history is read back and offers no
+ * suggested questions or read-aloud for them.
+ */
+export const moderationBlockedAnswers = pgTable(
+  "moderation_blocked_answers",
+  {
+    appid: text("appid").notNull(),
+    messageId: text("message_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.appid, table.messageId] }), index("moderation_blocked_answers_user_idx").on(table.userId)],
 );
 
 export type ModerationHitRow = typeof moderationHits.$inferSelect;

@@ -1,4 +1,9 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /**
  * 注销账号 waiting out the operator's cooling-off period (ACCOUNT_DELETION_COOLING_DAYS): one per
@@ -42,3 +47,20 @@ export const contentReports = pgTable(
 
 export type AccountDeletionRequest = typeof accountDeletionRequests.$inferSelect;
 export type ContentReport = typeof contentReports.$inferSelect;
+
+/**
+ * 下载我的数据 of a large account, built in the background: the ZIP, kept until `expires_at` for the
+ * signed link mailed to the user (only that user may download it). Deleted when it expires.
+ */
+export const personalDataExports = pgTable(
+  "personal_data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    fileName: text("file_name").notNull(),
+    zip: bytea("zip").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("personal_data_exports_user_idx").on(table.userId), index("personal_data_exports_expires_idx").on(table.expiresAt)],
+);

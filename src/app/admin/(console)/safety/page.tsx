@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
-import { HitsFilter, HitsTable, parseHitQuery, safetyAdminCopy, WordListEditor } from "@/features/admin/safety";
-import { getWordList, listHits, listWords } from "@/features/content-safety/server";
+import { BanPolicyForm, HitsFilter, HitsTable, parseHitQuery, safetyAdminCopy, WordListEditor } from "@/features/admin/safety";
+import { banPolicyFromEnv, getWordList, listHits, listWords, loadBanPolicyOverrides } from "@/features/content-safety/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
 
@@ -13,7 +13,7 @@ type Props = { searchParams: Promise<Record<string, Param>> };
 
 const one = (value: Param) => (typeof value === "string" ? value.slice(0, 100) : undefined);
 
-/** 内容安全: moderation hits (filters, CSV) and the built-in word list. */
+/** 内容安全: moderation hits (filters, CSV), the repeated-hit ban and the built-in word list. */
 export default async function AdminSafetyPage({ searchParams }: Props) {
   await requireAdminPage();
   const params = await searchParams;
@@ -21,7 +21,7 @@ export default async function AdminSafetyPage({ searchParams }: Props) {
   const db = await getDatabase();
   // The list is seeded on first use: show the seeded entries even before the first AI call.
   await getWordList().matcher();
-  const [hits, words] = await Promise.all([listHits(db, filters), listWords(db)]);
+  const [hits, words, banOverrides] = await Promise.all([listHits(db, filters), listWords(db), loadBanPolicyOverrides(db)]);
   const copy = safetyAdminCopy;
   return (
     <div className="grid gap-6">
@@ -34,6 +34,15 @@ export default async function AdminSafetyPage({ searchParams }: Props) {
         </CardHeader>
         <CardContent>
           <HitsTable hits={hits} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{copy.ban.title}</CardTitle>
+          <CardDescription>{copy.ban.description}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <BanPolicyForm overrides={banOverrides} env={banPolicyFromEnv()} />
         </CardContent>
       </Card>
       <Card>

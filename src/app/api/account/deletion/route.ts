@@ -16,13 +16,13 @@ export const GET = withApiErrors(async () => {
   return Response.json({ pending: await pendingAccountDeletion(await getDatabase(), userId) }, { headers: PRIVATE });
 });
 
-/** 注销账号: re-authenticated (password, or a sign-in of the last minutes), then deleted or scheduled. */
+/** 注销账号: re-authenticated (password, a one-time code, or a sign-in of the last minutes), then deleted or scheduled. */
 export const POST = withApiErrors(async (request: Request) => {
   const userId = await requireCurrentUserId();
   const input = await parseJsonBody(request, accountDeletionSchema);
   const { token } = await resolveNextSession();
   const amr = (token?.claims as { amr?: { timestamp: number }[] } | undefined)?.amr;
-  await assertReauthenticated(userId, { password: input.password, authenticatedAt: sessionAuthenticatedAt(amr) });
+  await assertReauthenticated(userId, { password: input.password, code: input.code, authenticatedAt: sessionAuthenticatedAt(amr) });
   return Response.json(await requestAccountDeletion(await getDatabase(), userId), { headers: PRIVATE });
 });
 

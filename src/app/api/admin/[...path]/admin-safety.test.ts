@@ -12,7 +12,7 @@ const SITE = "http://localhost:3000";
 const dataDir = stubEmbeddedAppEnv("admin-safety", { AUTH_RATE_LIMIT_SIGN_IN: "1000/60" });
 
 const { closeDatabase, getDatabase } = await import("@/lib/db");
-const { getWordList, recordHit } = await import("@/features/content-safety/server");
+const { getWordList, loadBanPolicy, recordHit } = await import("@/features/content-safety/server");
 const { DEMO_UNSAFE_WORD } = await import("@/embedded/dify");
 const adminRoute = await import("./route");
 const { startAdminTestKit } = await import("./admin-test-kit");
@@ -72,5 +72,26 @@ describe("console 内容安全", () => {
     // A formula-looking excerpt is neutralised for spreadsheets.
     expect(csv).toContain(`"'=cmd|答"`);
     expect(csv).not.toContain(one);
+  });
+
+  it("sets the repeated-hit ban (off by default, env values shown; empty returns a field to its variable), operators only, audited", async () => {
+    const person = await newUser();
+    const cookie = await cookieHeader((await signIn(person.email)).session);
+    expect((await api(cookie, "POST", "safety/ban-policy", { hits: 1 }, adminRoute.POST)).status).toBe(404);
+
+    expect((await api(admin.cookie, "GET", "safety/ban-policy")).body).toEqual({ overrides: {}, env: { hits: 0, windowMinutes: 60, banMinutes: 1440 } });
+    expect(await loadBanPolicy()).toEqual({ hits: 0, windowMinutes: 60, banMinutes: 1440 });
+    const saved = await api(admin.cookie, "POST", "safety/ban-policy", { hits: 3, windowMinutes: 30, banMinutes: 120 }, adminRoute.POST);
+    expect(saved.status).toBe(200);
+    expect(await loadBanPolicy()).toEqual({ hits: 3, windowMinutes: 30, banMinutes: 120 });
+    await api(admin.cookie, "POST", "safety/ban-policy", { windowMinutes: null }, adminRoute.POST);
+    expect(await loadBanPolicy()).toEqual({ hits: 3, windowMinutes: 60, banMinutes: 120 });
+
+    const bad = await api(admin.cookie, "POST", "safety/ban-policy", { hits: -1 }, adminRoute.POST);
+    expect(bad).toEqual({ status: 400, body: expect.objectContaining({ message: "次数不能为负" }) });
+    const db = await getDatabase();
+    const { adminAuditLog } = await import("@/lib/db/schema");
+    const { eq } = await import("drizzle-orm");
+    expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "moderation.ban_policy.update"))).toHaveLength(2);
   });
 });

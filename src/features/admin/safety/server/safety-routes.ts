@@ -3,7 +3,7 @@ import { z } from "@/lib/zod";
 import { ApiRouteError, parseJsonBody } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
-import { addWords, deleteWord, getWordList, hitsCsv, listHits, listWords } from "@/features/content-safety/server";
+import { addWords, banPolicyBody, banPolicyFromEnv, deleteWord, getWordList, hitsCsv, listHits, listWords, loadBanPolicyOverrides, saveBanPolicy } from "@/features/content-safety/server";
 import type { AdminRoute } from "../../server/admin-api";
 import { recordAdminAction } from "../../server/admin-audit";
 import { parseHitQuery } from "../hit-query";
@@ -14,8 +14,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const addBody = z.object({ lines: z.array(z.string().max(1000)).min(1, "请至少填写一个词条").max(10_000, "一次最多导入 10000 条") }).strict();
 const filtersOf = (request: Request) => parseHitQuery((key) => new URL(request.url).searchParams.get(key)?.slice(0, 100) ?? undefined).filters;
 
-/** 内容安全: the hits (JSON and CSV) and the built-in word list (list, add / import, delete). */
+/** 内容安全: the repeated-hit ban, the hits (JSON and CSV) and the built-in word list (list, add / import, delete). */
 export const safetyRoutes: AdminRoute[] = [
+  {
+    method: "GET",
+    pattern: /^safety\/ban-policy$/,
+    write: false,
+    handle: async () => Response.json({ overrides: await loadBanPolicyOverrides(await getDatabase()), env: banPolicyFromEnv() }, { headers: noStore }),
+  },
+  {
+    method: "POST",
+    pattern: /^safety\/ban-policy$/,
+    write: true,
+    handle: async (request, _match, admin) => {
+      const input = await parseJsonBody(request, banPolicyBody);
+      const db = await getDatabase();
+      const before = await loadBanPolicyOverrides(db);
+      await saveBanPolicy(db, input, admin.userId);
+      const after = await loadBanPolicyOverrides(db);
+      await recordAdminAction(db, { actorId: admin.userId, action: "moderation.ban_policy.update", targetUserId: null, before: { ...before }, after: { ...after }, ip: visitorIp(request.headers) ?? null });
+      return Response.json({ overrides: after, env: banPolicyFromEnv() }, { headers: noStore });
+    },
+  },
   {
     method: "GET",
     pattern: /^safety\/hits$/,

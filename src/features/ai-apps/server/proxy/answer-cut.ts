@@ -18,7 +18,7 @@ export class AnswerCut {
 
   constructor(
     private readonly watcher: AnswerWatcher,
-    private readonly call: { kind: GenerationKind; question: string },
+    private readonly call: { kind: GenerationKind; question: string; onBlocked?: (messageId: string) => void },
   ) {}
 
   /** The events of one upstream chunk; `final`: the answer ends with them. The frames that end a cut answer, or nothing. */
@@ -39,12 +39,16 @@ export class AnswerCut {
   async checkWhole(text: string, tracker: UsageTracker): Promise<string | undefined> {
     this.answer = text;
     const notice = (await this.watcher.push(text)) ?? (await this.watcher.finish());
-    if (notice) tracker.cutShort({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+    if (notice) {
+      tracker.cutShort({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+      if (tracker.messageId) this.call.onBlocked?.(tracker.messageId);
+    }
     return notice;
   }
 
   private cut(notice: string, tracker: UsageTracker): string {
     tracker.cutShort({ promptTokens: countTokens(this.call.question), completionTokens: countTokens(this.answer), totalTokens: countTokens(this.call.question) + countTokens(this.answer), estimated: true });
+    if (tracker.messageId) this.call.onBlocked?.(tracker.messageId);
     if (this.call.kind === "workflow") return sseErrorFrame(400, "content_filter", notice);
     const ids = { task_id: tracker.taskId, message_id: tracker.messageId, id: tracker.messageId };
     const usage = tracker.figures();

@@ -1,6 +1,7 @@
 import { z } from "@/lib/zod";
 import type { AiAppKind } from "../../types";
 import type { AiApp } from "../registry";
+import type { HistoryRead } from "./history-review";
 import { checkOwnMessage } from "./message-owner";
 import { publicParameters } from "./public-parameters";
 import type { UpstreamCaller } from "./upstream";
@@ -34,6 +35,8 @@ export interface Endpoint {
   rateLimit?: { name: string; perMinute: number; message: string };
   /** The endpoint's own step on its validated body (with `user` set): a refusal, or nothing to go on. */
   prepare?: (call: PrepareCall) => Promise<Response | void> | Response | void;
+  /** History read back (a conversation's messages, a message's suggestions): content safety reviews it. */
+  history?: HistoryRead;
   /** What of the upstream's JSON answer the browser may see (default: all of it). */
   publicAnswer?: (answer: unknown) => unknown;
 }
@@ -136,7 +139,7 @@ export function resolveEndpoint(method: string, path: readonly string[]): Resolv
       if (first === "chat-messages") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/chat-messages", userIn: "json", body: chatBody, kinds: CHAT, generation: "chat" });
       if (first === "completion-messages") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/completion-messages", userIn: "json", body: completionBody, kinds: ["completion"], generation: "completion" });
       if (first === "conversations") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/conversations", userIn: "query", query: ["last_id", "limit", "sort_by"], kinds: CHAT });
-      if (first === "messages") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/messages", userIn: "query", query: ["conversation_id", "first_id", "limit"], kinds: CHAT });
+      if (first === "messages") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/messages", userIn: "query", query: ["conversation_id", "first_id", "limit"], kinds: CHAT, history: { kind: "messages" } });
       if (first === "audio-to-text") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/audio-to-text", userIn: "form", form: "audio", kinds: ALL, rateLimit: { name: "speech-to-text", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
       if (first === "text-to-audio") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/text-to-audio", userIn: "json", body: textToAudioBody, kinds: ALL, audioAnswer: true, prepare: readAloudOwnMessage, rateLimit: { name: "text-to-speech", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
       if (first === "message-feedbacks") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/messages/{message_id}/feedbacks", userIn: "json", body: messageFeedbackBody, kinds: ["chat", "completion"], prepare: feedbackOfBodyMessage });
@@ -149,7 +152,7 @@ export function resolveEndpoint(method: string, path: readonly string[]): Resolv
     case 3:
       if (first === "conversations" && third === "name") return found(["PUT", "POST"], { name: "conversations/{id}/name", upstreamMethod: "POST", upstreamPath: `/conversations/${id(second)}/name`, userIn: "json", body: renameBody, kinds: CHAT });
       if (first === "messages" && third === "feedbacks") return found(["POST"], { name: "messages/{id}/feedbacks", upstreamMethod: "POST", upstreamPath: `/messages/${id(second)}/feedbacks`, userIn: "json", body: feedbackBody, kinds: ["chat", "completion"] });
-      if (first === "messages" && third === "suggested") return found(["GET"], { name: "messages/{id}/suggested", upstreamMethod: "GET", upstreamPath: `/messages/${id(second)}/suggested`, userIn: "query", query: [], kinds: CHAT });
+      if (first === "messages" && third === "suggested") return found(["GET"], { name: "messages/{id}/suggested", upstreamMethod: "GET", upstreamPath: `/messages/${id(second)}/suggested`, userIn: "query", query: [], kinds: CHAT, history: { kind: "suggested", messageId: second! } });
       if (first === "chat-messages" && third === "stop") return found(["POST"], { name: "chat-messages/{task}/stop", upstreamMethod: "POST", upstreamPath: `/chat-messages/${id(second)}/stop`, userIn: "json", body: emptyBody, kinds: CHAT, stopTask: second });
       if (first === "completion-messages" && third === "stop") return found(["POST"], { name: "completion-messages/{task}/stop", upstreamMethod: "POST", upstreamPath: `/completion-messages/${id(second)}/stop`, userIn: "json", body: emptyBody, kinds: ["completion"], stopTask: second });
       return { error: "not_found" };

@@ -40,6 +40,8 @@ export interface ForwardInput {
   tasks: RunningTasks;
   /** Content safety on the streamed answer (set when the proxy has a moderation seam). */
   answerCut?: AnswerCut;
+  /** Content safety on history read back (the endpoint's `history`): the answer as the browser may see it. */
+  reviewHistory?: (body: unknown) => Promise<unknown>;
 }
 
 interface ForwarderDeps {
@@ -62,7 +64,7 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
     await response.body?.cancel();
   };
 
-  return async (request: Request, { app, appid, userId, apiKeyId, endpoint, upstream, streaming, started, settle, defer, tasks, answerCut }: ForwardInput): Promise<Response> => {
+  return async (request: Request, { app, appid, userId, apiKeyId, endpoint, upstream, streaming, started, settle, defer, tasks, answerCut, reviewHistory }: ForwardInput): Promise<Response> => {
     const call = streaming
       ? startUpstreamCall(callUpstream, app, upstream, request.signal, timeouts.headersMs, timeouts.drainMs)
       : startUpstreamCall(callUpstream, app, upstream, request.signal, timeouts.blockingMs);
@@ -135,7 +137,8 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
       if (notice) body = replaceBlockingAnswer(body as Record<string, unknown>, notice);
       await settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
-    const answer = endpoint.publicAnswer ? JSON.stringify(endpoint.publicAnswer(body)) : answerCut ? JSON.stringify(body) : text;
+    const reviewed = reviewHistory ? await reviewHistory(body) : body;
+    const answer = endpoint.publicAnswer ? JSON.stringify(endpoint.publicAnswer(reviewed)) : answerCut || reviewed !== body ? JSON.stringify(reviewed) : text;
     return new Response(answer, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   };
 }

@@ -12,6 +12,7 @@ import { AppCache } from "./app-cache";
 import { resolveEndpoint, type Endpoint } from "./endpoints";
 import { jsonError, MESSAGES } from "./errors";
 import { createForwarder, type ProxyTimeouts } from "./forward";
+import { reviewHistory } from "./history-review";
 import { releaseRequestBody } from "./limited-body";
 import { questionTexts, type ProxyModeration } from "./moderation";
 import { RunningTasks } from "./running-tasks";
@@ -154,7 +155,15 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
       const refusal = await moderated.checkQuestion({ app, userId, texts });
       if (refusal) return jsonError(400, refusal, { code: "content_filter" });
     }
-    const answerCut = moderated && endpoint.generation ? new AnswerCut(moderated.watchAnswer({ app, userId }), { kind: endpoint.generation, question: texts.join("\n") }) : undefined;
+    const onBlocked = (messageId: string) => track(moderated?.answerBlocked?.({ app, userId, messageId }) ?? Promise.resolve());
+    const answerCut = moderated && endpoint.generation ? new AnswerCut(moderated.watchAnswer({ app, userId }), { kind: endpoint.generation, question: texts.join("\n"), onBlocked }) : undefined;
+    // A cut answer is not read aloud either (the upstream still has its text).
+    const readAloud = endpoint.name === "text-to-audio" && typeof prepared.body?.message_id === "string" ? prepared.body.message_id : undefined;
+    if (readAloud && options.moderation?.blockedAmong && (await options.moderation.blockedAmong({ app, userId, messageIds: [readAloud] })).size > 0) {
+      return jsonError(400, options.moderation.blockedNotice ?? "这条回答已被隐藏，不能朗读", { code: "content_filter" });
+    }
+    const history = options.moderation && endpoint.history;
+    const review = history ? (body: unknown) => reviewHistory(history, body, { moderation: options.moderation!, app, userId }) : undefined;
 
     // Admission (quota, concurrent calls): a refusal, or a reservation to settle once the call is over.
     const hook = await options.beforeForward?.({ app, userId, endpoint, request, body: prepared.body });
@@ -173,7 +182,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     };
     try {
       const { upstream, streaming } = prepared;
-      return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks, answerCut });
+      return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks, answerCut, reviewHistory: review });
     } finally {
       if (!deferred) void settle();
     }

@@ -10,6 +10,15 @@ export interface ProxyModeration {
   checkQuestion(call: ModeratedCall & { texts: string[] }): Promise<string | undefined>;
   /** A watcher of one streamed answer. */
   watchAnswer(call: ModeratedCall): AnswerWatcher;
+  /**
+   * An answer was cut: remembered, because the upstream (Dify, a model app's history) keeps the whole
+   * text and would show it again when the conversation is reloaded.
+   */
+  answerBlocked?(call: ModeratedCall & { messageId: string }): Promise<void>;
+  /** Of these message ids of the app, the ones whose answer was cut (history read through the proxy). */
+  blockedAmong?(call: ModeratedCall & { messageIds: string[] }): Promise<Set<string>>;
+  /** What replaces a cut answer when it is read back (the same notice the stream showed). */
+  readonly blockedNotice?: string;
 }
 
 export interface ModeratedCall {
@@ -26,7 +35,35 @@ export interface AnswerWatcher {
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value : undefined);
 
-/** Every text a prepared call sends up: the query, string inputs, the last user message, uploaded files' names. */
+/** The name a remote file goes by: the last segment of its URL's path (decoded), or nothing. */
+function remoteFileName(url: unknown): string | undefined {
+  if (typeof url !== "string") return undefined;
+  try {
+    return str(decodeURIComponent(new URL(url).pathname.split("/").pop() ?? ""));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The texts inside a workflow input: a string, the strings of a list (multi-select, paragraphs), and
+ * a file's name (a file variable is an object or a list of them; a remote one is named by its URL).
+ */
+function inputTexts(value: unknown, texts: string[], depth = 0): void {
+  if (str(value)) texts.push(value as string);
+  else if (Array.isArray(value) && depth < 2) for (const item of value) inputTexts(item, texts, depth + 1);
+  else if (value && typeof value === "object" && depth < 2) {
+    const file = value as { filename?: unknown; name?: unknown; url?: unknown; remote_url?: unknown };
+    const name = str(file.filename) ?? str(file.name) ?? remoteFileName(file.url) ?? remoteFileName(file.remote_url);
+    if (name) texts.push(name);
+  }
+}
+
+/**
+ * Every text a prepared call sends up: the query, the inputs (strings, lists, file names), every
+ * turn of a model app's `messages` (all of them reach the model, not only the last user turn), the
+ * names of remote files and of uploaded ones.
+ */
 export function questionTexts(prepared: PreparedCall): string[] {
   const texts: string[] = [];
   const body = prepared.body;
@@ -35,13 +72,15 @@ export function questionTexts(prepared: PreparedCall): string[] {
     if (query) texts.push(query);
     const inputs = body.inputs;
     if (inputs && typeof inputs === "object") {
-      for (const value of Object.values(inputs)) if (str(value)) texts.push(value as string);
+      for (const value of Object.values(inputs)) inputTexts(value, texts);
     }
     if (Array.isArray(body.messages)) {
-      const last = [...body.messages].reverse().find((message: unknown) => (message as { role?: unknown } | null)?.role === "user") as { content?: unknown } | undefined;
-      const content = str(last?.content);
-      if (content && content !== query) texts.push(content);
+      for (const message of body.messages as unknown[]) {
+        const content = str((message as { content?: unknown } | null)?.content);
+        if (content && content !== query) texts.push(content);
+      }
     }
+    if (Array.isArray(body.files)) for (const file of body.files as unknown[]) inputTexts(file, texts, 1);
   }
   const form = prepared.upstream.form;
   if (form) {
