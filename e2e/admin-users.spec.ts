@@ -90,7 +90,11 @@ test("an operator finds a user, bans them (they can no longer sign in) and lifts
   await expect(auditRows).toHaveCount(3);
   await expect(auditRows.nth(1)).toContainText("解除封禁");
   await expect(auditRows.nth(2)).toContainText("封禁用户");
-  await expect(auditRows.nth(2)).toContainText("length: 7d");
+  // Who by address (linked to their page), what in words, the change as 字段：旧 → 新.
+  await expect(auditRows.nth(2)).toContainText("封禁时长：7 天");
+  await expect(auditRows.nth(2)).toContainText(`对象：${victim.email}`);
+  await expect(auditRows.nth(2).getByRole("link", { name: ADMIN.email })).toHaveAttribute("href", /^\/admin\/users\/[0-9a-f-]{36}$/);
+  expect(await englishWordsOnPage(page)).toEqual([]);
   await page.goBack();
 
   // Back on the list, a search by the user's id finds them too.
@@ -157,7 +161,7 @@ test("an operator deletes a user after typing their address, and their notes go 
   await page.goto("/admin/audit");
   const row = page.getByRole("table", { name: "审计日志" }).getByRole("row", { name: /删除用户及数据/ }).first();
   await expect(row).toContainText(victim.email);
-  await expect(row).toContainText('"notes":1');
+  await expect(row).toContainText("笔记 1");
 });
 
 test("an operator signs a user out everywhere: the user's other browser is signed out, the account still works", async ({ page, browser }) => {
@@ -201,5 +205,5 @@ test("an operator signs a user out everywhere: the user's other browser is signe
   await page.goto(`/admin/audit?user=${userId}`);
   const row = page.getByRole("table", { name: "审计日志" }).getByRole("row", { name: /退出所有设备/ });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("sessions");
+  await expect(row).toContainText("会话数：");
 });
