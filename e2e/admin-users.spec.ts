@@ -30,10 +30,19 @@ test("an operator finds a user, bans them (they can no longer sign in) and lifts
   const victim = await createConfirmedAccount(page.request);
   await signInThroughApi(page.request, ADMIN);
 
+  // /admin opens on 概览 (first in the nav): today's and this month's figures, each a link to its section.
   await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "概览" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "管理后台导航" });
+  await expect(nav.getByRole("link").first()).toHaveText("概览");
+  const today = page.getByRole("region", { name: "今天" });
+  for (const label of ["新用户", "活跃用户", "AI 调用", "收入", "退款", "失败的调用"]) await expect(today.getByRole("link", { name: new RegExp(`^${label}`) })).toBeVisible();
+  await expect(page.getByRole("region", { name: "本月" }).getByRole("link", { name: /^收入/ })).toHaveAttribute("href", "/admin/orders?view=payments");
+  await expect(page.getByRole("region", { name: "待处理" }).getByRole("link", { name: /^待开具发票/ })).toHaveAttribute("href", "/admin/invoices");
+  await today.getByRole("link", { name: /^新用户/ }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("heading", { level: 1, name: "用户" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "管理后台导航" }).getByRole("link", { name: "用户" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "用户" })).toBeVisible();
 
   await page.getByRole("searchbox", { name: "搜索用户" }).fill(victim.email);
   await page.getByRole("button", { name: "搜索" }).click();
@@ -113,7 +122,7 @@ test.describe("on a phone", () => {
     await signInThroughApi(page.request, ADMIN);
     const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
     const { users } = (await lookup.json()) as { users: { id: string }[] };
-    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/quota", "/admin/usage", "/admin/orders"]) {
+    for (const path of ["/admin", "/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/audit?view=security", "/admin/quota", "/admin/usage", "/admin/orders"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);

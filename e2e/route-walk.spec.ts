@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signInThroughApi } from "./support/accounts";
+import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { englishWordsOnPage } from "./support/page-language";
 
@@ -37,6 +38,24 @@ const signedInRoutes = [
   "/ai/workflow/demo-workflow",
   "/ai/completion/demo-completion",
   "/no-such-page",
+];
+
+/** Every section of the operator console (issue 38: it is walked like the rest of the site). */
+const consoleRoutes = [
+  "/admin",
+  "/admin/users",
+  "/admin/quota",
+  "/admin/apps",
+  "/admin/plans",
+  "/admin/orders",
+  "/admin/orders?view=payments",
+  "/admin/invoices",
+  "/admin/reports",
+  "/admin/usage",
+  "/admin/safety",
+  "/admin/audit",
+  "/admin/audit?view=security",
+  "/admin/settings",
 ];
 
 /** What a demanding user would notice on one page: sideways scrolling, English, broken images. */
@@ -110,6 +129,17 @@ for (const screen of screens) {
         await page.goto("/ai/workflow/demo-workflow");
         await expect(page.getByText("填写输入项，然后点击「运行」")).toBeVisible();
       }
+    });
+
+    test("every console page fits the screen and speaks Chinese", async ({ page, account }) => {
+      test.slow();
+      await ensureAdminAccount(page.request);
+      // The account has a session (and so a 会话 card row) and an audit row worth reading.
+      await signInThroughApi(page.request, account);
+      await signInThroughApi(page.request, ADMIN);
+      const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
+      const { users } = (await lookup.json()) as { users: { id: string }[] };
+      expect(await walk(page, [...consoleRoutes, `/admin/users/${users[0]!.id}`], screen.width)).toEqual([]);
     });
   });
 }

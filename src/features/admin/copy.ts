@@ -5,6 +5,7 @@ export const adminNav: readonly NavGroup[] = [
   {
     label: "管理后台",
     items: [
+      { href: "/admin", label: "概览", exact: true },
       { href: "/admin/users", label: "用户" },
       { href: "/admin/quota", label: "额度" },
       { href: "/admin/apps", label: "AI 应用" },
