@@ -60,6 +60,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   apiKey: "密钥",
   models: "模型",
   icpNumber: "ICP 备案号",
+  orderRefunded: "订单已全额退款",
   announcementId: "公告",
   text: "内容",
   link: "链接",
