@@ -11,6 +11,8 @@ const publicRoutes = [
   "/blog",
   "/pricing",
   "/docs",
+  // Long inline code lines (issue 38: 448 px wide on a 390 px phone before inline code wrapped).
+  "/docs/guides/operator-console",
   "/changelog",
   "/legal/terms",
   "/legal/privacy",
