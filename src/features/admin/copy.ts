@@ -13,6 +13,7 @@ export const adminNav: readonly NavGroup[] = [
       { href: "/admin/orders", label: "订单" },
       { href: "/admin/invoices", label: "发票" },
       { href: "/admin/reports", label: "举报" },
+      { href: "/admin/announcements", label: "站内公告" },
       { href: "/admin/usage", label: "用量" },
       { href: "/admin/safety", label: "内容安全" },
       { href: "/admin/audit", label: "审计日志" },
