@@ -53,6 +53,7 @@ const consoleRoutes = [
   "/admin/orders?view=payments",
   "/admin/invoices",
   "/admin/reports",
+  "/admin/announcements",
   "/admin/usage",
   "/admin/safety",
   "/admin/audit",
