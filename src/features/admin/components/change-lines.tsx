@@ -7,7 +7,8 @@ export function ChangeLines({ lines }: { lines: AuditChangeLine[] }) {
     <ul className="grid gap-0.5 text-xs">
       {lines.map((line) => (
         <li key={line.key} className="break-words">
-          <span className="text-muted-foreground" title={line.key}>
+          {/* The stored key on hover is data, not copy: translate="no" (the page-language checks skip it). */}
+          <span className="text-muted-foreground" title={line.key} translate="no">
             {line.label}：
           </span>
           {line.before !== null ? (

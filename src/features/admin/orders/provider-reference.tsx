@@ -20,7 +20,7 @@ export function ProviderReference({ reference }: { reference: string | null }) {
   if (!reference) return <>—</>;
   const label = testReferenceLabel(reference);
   return label ? (
-    <span title={reference} className="cursor-help">
+    <span title={reference} className="cursor-help" translate="no">
       {label}
     </span>
   ) : (

@@ -23,7 +23,14 @@ function TokenSplitCell({ call, tokens }: { call: UsageCall; tokens: number }) {
 
 /** A model by the name its app gives it (the id on hover); the id itself when it has none. */
 export function ModelName({ id, name }: { id: string; name: string | null }) {
-  return name ? <span title={id}>{name}</span> : <span translate="no">{id}</span>;
+  // The id on hover is data, not copy (translate="no").
+  return name ? (
+    <span title={id} translate="no">
+      {name}
+    </span>
+  ) : (
+    <span translate="no">{id}</span>
+  );
 }
 
 /** Marks figures we counted ourselves because the provider sent none. */

@@ -68,7 +68,7 @@ function AppItem({ app, first, last, onMove }: { app: AdminAppView; first: boole
           <p className="text-muted-foreground text-xs break-all">
             {/* The embedded demo services' internal addresses (embedded:dify…) read 内置演示; the value on hover. */}
             {app.baseUrl.startsWith("embedded:") ? (
-              <span title={app.baseUrl} className="cursor-help">
+              <span title={app.baseUrl} className="cursor-help" translate="no">
                 {copy.embeddedUpstream}
               </span>
             ) : (
