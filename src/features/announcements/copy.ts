@@ -9,7 +9,7 @@ export const announcementsCopy = {
     description: "发布在用户控制台顶部显示的公告。每位用户关闭后不再看到同一条公告。",
     formTitle: "发布公告",
     text: "公告内容（最多 300 字）",
-    link: "链接（选填，站内路径如 /pricing 或 https:// 地址）",
+    link: "链接（选填，站内路径如「/pricing」，或以「https://」开头的地址）",
     startsAt: "开始时间（留空为立即）",
     endsAt: "结束时间（留空为一直显示，直到删除）",
     audience: "对象",
