@@ -14,7 +14,9 @@ export type AuditChangeLine = { key: string; label: string; before: string | nul
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const MONEY_KEYS = new Set(["amount", "refundable", "monthlyPriceFen", "yearlyPriceFen"]);
 const TOKEN_KEYS = new Set(["tokens", "tokensQuota", "grantedTokens", "monthlyTokenQuota"]);
-const WORD_KEYS = new Set(["reason", "reply", "name", "description", "length", "status", "provider", "confirmed", "type"]);
+const WORD_KEYS = new Set(["reason", "reply", "name", "description", "length", "status", "provider", "confirmed", "type", "kind", "text"]);
+// Nested values whose parts are put in words (the tables a deletion emptied, a removed factor).
+const WORDED_OBJECTS = new Set(["rows", "factor"]);
 
 function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "无";
@@ -29,7 +31,7 @@ function formatValue(key: string, value: unknown): string {
     if (key === "length" && value in BAN_DURATIONS) return BAN_DURATIONS[value as keyof typeof BAN_DURATIONS].label;
     if (key === "provider") return providerLabel(value);
     if (key === "status") return AUDIT_STATUS_LABELS[value] ?? value;
-    if (key === "type") return AUDIT_STATUS_LABELS[value] ?? value;
+    if (key === "type" || key === "kind") return AUDIT_STATUS_LABELS[value] ?? value;
     if (ISO_TIME.test(value)) return formatAdminDateTime(value);
     return value;
   }
@@ -41,7 +43,12 @@ function formatValue(key: string, value: unknown): string {
     .join("，");
 }
 
-const isRaw = (key: string, value: unknown) => typeof value === "string" && !WORD_KEYS.has(key) && !ISO_TIME.test(value);
+/** Ids, addresses, lists of ids: data the page keeps untranslated (and its language check skips). */
+function isRaw(key: string, value: unknown): boolean {
+  if (typeof value === "string") return !WORD_KEYS.has(key) && !ISO_TIME.test(value);
+  if (Array.isArray(value)) return true;
+  return typeof value === "object" && value !== null && !WORDED_OBJECTS.has(key);
+}
 
 /**
  * before → after as lines a person reads: changed fields, then fields only one side has (what was

@@ -76,3 +76,16 @@ describe("SecurityEventsTable", () => {
     expect(html).not.toContain("&quot;scope&quot;");
   });
 });
+
+describe("auditChangeLines for an app", () => {
+  it("puts the app's type and kind in words and keeps ids untranslated", () => {
+    const lines = auditChangeLines(null, { appid: "team-chat", type: "dify", kind: "chat", models: ["a", "b"], enabled: true });
+    expect(lines.map((line) => [line.label, line.after, line.raw])).toEqual([
+      ["应用 ID", "team-chat", true],
+      ["类型", "Dify 应用", false],
+      ["应用类别", "对话", false],
+      ["模型", "a、b", true],
+      ["启用", "是", false],
+    ]);
+  });
+});
