@@ -30,10 +30,19 @@ test("an operator finds a user, bans them (they can no longer sign in) and lifts
   const victim = await createConfirmedAccount(page.request);
   await signInThroughApi(page.request, ADMIN);
 
+  // /admin opens on 概览 (first in the nav): today's and this month's figures, each a link to its section.
   await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "概览" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "管理后台导航" });
+  await expect(nav.getByRole("link").first()).toHaveText("概览");
+  const today = page.getByRole("region", { name: "今天" });
+  for (const label of ["新用户", "活跃用户", "AI 调用", "收入", "退款", "失败的调用"]) await expect(today.getByRole("link", { name: new RegExp(`^${label}`) })).toBeVisible();
+  await expect(page.getByRole("region", { name: "本月" }).getByRole("link", { name: /^收入/ })).toHaveAttribute("href", "/admin/orders?view=payments");
+  await expect(page.getByRole("region", { name: "待处理" }).getByRole("link", { name: /^待开具发票/ })).toHaveAttribute("href", "/admin/invoices");
+  await today.getByRole("link", { name: /^新用户/ }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("heading", { level: 1, name: "用户" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "管理后台导航" }).getByRole("link", { name: "用户" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "用户" })).toBeVisible();
 
   await page.getByRole("searchbox", { name: "搜索用户" }).fill(victim.email);
   await page.getByRole("button", { name: "搜索" }).click();
@@ -90,7 +99,11 @@ test("an operator finds a user, bans them (they can no longer sign in) and lifts
   await expect(auditRows).toHaveCount(3);
   await expect(auditRows.nth(1)).toContainText("解除封禁");
   await expect(auditRows.nth(2)).toContainText("封禁用户");
-  await expect(auditRows.nth(2)).toContainText("length: 7d");
+  // Who by address (linked to their page), what in words, the change as 字段：旧 → 新.
+  await expect(auditRows.nth(2)).toContainText("封禁时长：7 天");
+  await expect(auditRows.nth(2)).toContainText(`对象：${victim.email}`);
+  await expect(auditRows.nth(2).getByRole("link", { name: ADMIN.email })).toHaveAttribute("href", /^\/admin\/users\/[0-9a-f-]{36}$/);
+  expect(await englishWordsOnPage(page)).toEqual([]);
   await page.goBack();
 
   // Back on the list, a search by the user's id finds them too.
@@ -109,7 +122,7 @@ test.describe("on a phone", () => {
     await signInThroughApi(page.request, ADMIN);
     const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
     const { users } = (await lookup.json()) as { users: { id: string }[] };
-    for (const path of ["/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/quota", "/admin/usage", "/admin/orders"]) {
+    for (const path of ["/admin", "/admin/users", `/admin/users/${users[0]!.id}`, "/admin/audit", "/admin/audit?view=security", "/admin/quota", "/admin/usage", "/admin/orders"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
@@ -157,7 +170,7 @@ test("an operator deletes a user after typing their address, and their notes go 
   await page.goto("/admin/audit");
   const row = page.getByRole("table", { name: "审计日志" }).getByRole("row", { name: /删除用户及数据/ }).first();
   await expect(row).toContainText(victim.email);
-  await expect(row).toContainText('"notes":1');
+  await expect(row).toContainText("笔记 1");
 });
 
 test("an operator signs a user out everywhere: the user's other browser is signed out, the account still works", async ({ page, browser }) => {
@@ -174,8 +187,8 @@ test("an operator signs a user out everywhere: the user's other browser is signe
   await page.getByRole("table", { name: "用户" }).getByRole("link", { name: victim.email }).click();
   await expect(page.getByTestId("admin-session-count")).toHaveText(/该用户有 \d+ 个登录中的会话。/);
   const userId = new URL(page.url()).pathname.split("/").at(-1)!;
-  // Each session is listed with its IP (sessions made through the site's sign-in API carry no User-Agent yet).
-  await expect(page.getByRole("list", { name: "会话" }).getByRole("listitem").first()).toContainText("IP 127.0.0.1");
+  // Each session is listed with its address (loopback reads 本机; sessions made through the site's sign-in API carry no User-Agent yet).
+  await expect(page.getByRole("list", { name: "会话" }).getByRole("listitem").first()).toContainText("IP 本机");
   await page.getByRole("button", { name: "退出所有设备" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText(`${victim.email} 的所有会话将被结束`);
@@ -201,5 +214,5 @@ test("an operator signs a user out everywhere: the user's other browser is signe
   await page.goto(`/admin/audit?user=${userId}`);
   const row = page.getByRole("table", { name: "审计日志" }).getByRole("row", { name: /退出所有设备/ });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("sessions");
+  await expect(row).toContainText("会话数：");
 });

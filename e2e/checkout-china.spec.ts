@@ -100,6 +100,9 @@ test("专业版 by 支付宝 电脑网站支付: the cashier, then the return se
   stack.alipay.pay(trade.outTradeNo);
   await page.goto(`/dashboard/settings/billing?checkout=alipay&out_trade_no=${trade.outTradeNo}&total_amount=49.00`);
   await expectPlanActive(page);
+  // A one-off purchase simply ends with its period: billing offers no 恢复订阅 / 取消订阅 / 降级 (issue 38 item 7).
+  await expect(page.getByText(/当前套餐可使用至/)).toBeVisible();
+  for (const name of ["恢复订阅", "取消订阅", /^降级/]) await expect(page.getByRole("button", { name })).toHaveCount(0);
   // The notification that follows changes nothing.
   expect(await stack.alipay.notify(trade.outTradeNo)).toBe("success");
   await context.close();

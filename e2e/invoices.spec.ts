@@ -84,6 +84,33 @@ test("a user requests an invoice for a paid order, an operator marks it issued, 
   await expect(row).toContainText("发票号码 24110000000000000001");
 });
 
+test("an invoice whose order was refunded in full after the request is marked issued only after the operator confirms", async ({ page }) => {
+  await ensureAdminAccount(page.request);
+  const user = await createConfirmedAccount(page.request);
+  await signInThroughApi(page.request, user);
+  const orderId = await buyPro(page);
+  const requested = await page.request.post("/api/billing/invoices", { data: { orderId, titleType: "personal", title: "王五", email: "wangwu@example.com" } });
+  expect(requested.status(), await requested.text()).toBe(201);
+
+  await page.context().clearCookies();
+  await signInThroughApi(page.request, ADMIN);
+  const refund = await page.request.post(`/api/admin/orders/${orderId}/refund`, { data: { amount: "49.00", reason: "用户申请退款", requestId: crypto.randomUUID() } });
+  expect(refund.status(), await refund.text()).toBe(200);
+
+  await page.goto("/admin/invoices");
+  const request = page.getByRole("table", { name: "发票" }).getByRole("row").filter({ hasText: user.email });
+  await expect(request).toContainText("订单已全额退款");
+  await request.getByRole("button", { name: "标记已开具" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByRole("alert")).toContainText("已全额退款");
+  const issue = confirm.getByRole("button", { name: "标记已开具" });
+  await expect(issue).toBeDisabled();
+  await confirm.getByLabel("我已知晓订单已全额退款，仍要标记为已开具").check();
+  await issue.click();
+  await expect(toastRegion(page)).toContainText("已标记为已开具");
+  await expect(page.getByRole("table", { name: "发票" }).getByRole("row").filter({ hasText: user.email })).toHaveCount(0);
+});
+
 test("an ordinary user cannot see the console's 发票 section or its API", async ({ page }) => {
   await signInThroughApi(page.request, await createConfirmedAccount(page.request));
   expect((await page.request.get("/api/admin/invoices")).status()).toBe(404);

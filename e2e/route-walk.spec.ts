@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import { signInThroughApi } from "./support/accounts";
+import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
 import { englishWordsOnPage } from "./support/page-language";
 
-type Layout = "marketing" | "auth" | "dashboard" | "app" | "other";
+type Layout = "marketing" | "auth" | "dashboard" | "app" | "console" | "other";
 
 /** A route of SPEC §2, the title its page gives (where fixed) and the layout it belongs to. */
 interface Route {
@@ -21,6 +22,8 @@ const publicRoutes: Route[] = [
   { path: "/blog", title: "博客 - 思维火花", layout: "marketing" },
   { path: "/pricing", title: "价格 - 思维火花", layout: "marketing" },
   { path: "/docs", title: "文档 - 思维火花", layout: "marketing" },
+  // Long inline code lines (issue 38: 448 px wide on a 390 px phone before inline code wrapped).
+  { path: "/docs/guides/operator-console", layout: "marketing" },
   { path: "/changelog", title: "更新日志 - 思维火花", layout: "marketing" },
   { path: "/legal/terms", title: "服务条款 - 思维火花", layout: "marketing" },
   { path: "/legal/privacy", title: "隐私政策 - 思维火花", layout: "marketing" },
@@ -53,11 +56,30 @@ const signedInRoutes: Route[] = [
 /** The landmarks of a route's layout that a desktop screen shows (phones fold some into a menu). */
 async function expectLayout(page: Page, route: Route): Promise<void> {
   if (route.title) await expect(page).toHaveTitle(route.title);
-  if (route.layout === "other") return;
+  if (route.layout === "other" || route.layout === "console") return;
   await expect(page.getByRole("button", { name: "切换颜色模式" }).first()).toBeVisible();
   if (route.layout === "marketing") await expect(page.getByRole("contentinfo")).toBeVisible();
   if (route.layout === "dashboard") await expect(page.getByRole("navigation", { name: "控制台导航" })).toBeVisible();
 }
+
+/** Every section of the operator console (issue 38: it is walked like the rest of the site). */
+const consoleRoutes: Route[] = [
+  { path: "/admin", layout: "console" },
+  { path: "/admin/users", layout: "console" },
+  { path: "/admin/quota", layout: "console" },
+  { path: "/admin/apps", layout: "console" },
+  { path: "/admin/plans", layout: "console" },
+  { path: "/admin/orders", layout: "console" },
+  { path: "/admin/orders?view=payments", layout: "console" },
+  { path: "/admin/invoices", layout: "console" },
+  { path: "/admin/reports", layout: "console" },
+  { path: "/admin/announcements", layout: "console" },
+  { path: "/admin/usage", layout: "console" },
+  { path: "/admin/safety", layout: "console" },
+  { path: "/admin/audit", layout: "console" },
+  { path: "/admin/audit?view=security", layout: "console" },
+  { path: "/admin/settings", layout: "console" },
+];
 
 /** What a demanding user would notice on one page: sideways scrolling, English, broken images. */
 async function problemsOn(page: Page, route: Route, width: number): Promise<string[]> {
@@ -131,6 +153,17 @@ for (const screen of screens) {
         await page.goto("/ai/workflow/demo-workflow");
         await expect(page.getByText("填写输入项，然后点击「运行」")).toBeVisible();
       }
+    });
+
+    test("every console page fits the screen and speaks Chinese", async ({ page, account }) => {
+      test.slow();
+      await ensureAdminAccount(page.request);
+      // The account has a session (and so a 会话 card row) and an audit row worth reading.
+      await signInThroughApi(page.request, account);
+      await signInThroughApi(page.request, ADMIN);
+      const lookup = await page.request.get(`/api/admin/users?q=${encodeURIComponent(account.email)}`);
+      const { users } = (await lookup.json()) as { users: { id: string }[] };
+      expect(await walk(page, [...consoleRoutes, { path: `/admin/users/${users[0]!.id}`, layout: "console" }], screen.width)).toEqual([]);
     });
   });
 }

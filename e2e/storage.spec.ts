@@ -17,7 +17,7 @@ const avatarPng = () =>
 test("a user uploads, finds, downloads, shares and deletes a file", async ({ page, account }) => {
   await signInThroughApi(page.request, account);
   await page.goto("/dashboard/demo/storage");
-  await expect(page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^files/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^我的文件/ })).toHaveAttribute("aria-pressed", "true");
 
   const name = `季度报告 ${Date.now()}.txt`;
   const content = "思维火花的存储演示。\n".repeat(4000);
@@ -120,7 +120,7 @@ test("folders can be created, opened, renamed with their files and deleted", asy
 test("the avatars bucket refuses wrong-type and too-large files in Chinese, and previews images", async ({ page, account }) => {
   await signInThroughApi(page.request, account);
   await page.goto("/dashboard/demo/storage");
-  await page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^avatars/ }).click();
+  await page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^头像/ }).click();
   await expect(page.getByText("单个文件最多 2 MB，允许的类型：图片。", { exact: false })).toBeVisible();
 
   await page.getByTestId("upload-input").setInputFiles([
@@ -128,8 +128,8 @@ test("the avatars bucket refuses wrong-type and too-large files in Chinese, and 
     { name: "大图.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) },
   ]);
   const queue = page.getByRole("region", { name: "上传队列" });
-  await expect(queue.getByText("“说明.txt”的类型（text/plain）不被接受，存储桶“avatars”只接受图片")).toBeVisible();
-  await expect(queue.getByText("“大图.png”有 3 MB，超过了存储桶“avatars”的上限（2 MB）")).toBeVisible();
+  await expect(queue.getByText("“说明.txt”的类型（text/plain）不被接受，存储桶“头像”只接受图片")).toBeVisible();
+  await expect(queue.getByText("“大图.png”有 3 MB，超过了存储桶“头像”的上限（2 MB）")).toBeVisible();
 
   const name = `头像-${Date.now()}.png`;
   await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "image/png", buffer: await avatarPng() });
@@ -170,7 +170,7 @@ test("the account settings upload an avatar to the public avatars bucket", async
 test("several files dropped on the zone upload together, each with its own progress row", async ({ page, account }) => {
   await signInThroughApi(page.request, account);
   await page.goto("/dashboard/demo/storage");
-  await expect(page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^files/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("list", { name: "存储桶列表" }).getByRole("button", { name: /^我的文件/ })).toHaveAttribute("aria-pressed", "true");
 
   // Four files, one more than the page uploads at once, so one waits its turn.
   const stamp = Date.now();

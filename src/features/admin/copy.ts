@@ -5,6 +5,7 @@ export const adminNav: readonly NavGroup[] = [
   {
     label: "管理后台",
     items: [
+      { href: "/admin", label: "概览", exact: true },
       { href: "/admin/users", label: "用户" },
       { href: "/admin/quota", label: "额度" },
       { href: "/admin/apps", label: "AI 应用" },
@@ -12,6 +13,7 @@ export const adminNav: readonly NavGroup[] = [
       { href: "/admin/orders", label: "订单" },
       { href: "/admin/invoices", label: "发票" },
       { href: "/admin/reports", label: "举报" },
+      { href: "/admin/announcements", label: "站内公告" },
       { href: "/admin/usage", label: "用量" },
       { href: "/admin/safety", label: "内容安全" },
       { href: "/admin/audit", label: "审计日志" },
@@ -88,7 +90,9 @@ export const adminCopy = {
     total: (count: number) => `共 ${count.toLocaleString("zh-CN")} 条记录`,
     empty: "还没有管理操作记录。",
     systemActor: "系统",
-    columns: { time: "时间", actor: "操作人", action: "操作", target: "对象", change: "变化", ip: "IP" },
+    columns: { time: "时间 / IP", actor: "操作人 / 对象", action: "操作", change: "变化" },
+    onUser: "对象：",
+    unknownAccount: "已删除的用户",
     actions: {
       "user.ban": "封禁用户",
       "user.ban.content_safety": "重复命中内容安全，自动封禁",
@@ -113,6 +117,14 @@ export const adminCopy = {
       "app.disable": "停用 AI 应用",
       "app.reorder": "调整 AI 应用顺序",
       "site.settings.update": "修改站点设置",
+      "invoice.issue": "标记发票已开具",
+      "moderation.words.add": "添加敏感词",
+      "moderation.words.delete": "删除敏感词",
+      "report.hide_share": "隐藏被举报的分享",
+      "report.close": "处理举报",
+      "user.records_export": "导出用户记录",
+      "announcement.create": "发布站内公告",
+      "announcement.delete": "删除站内公告",
     } as Record<string, string>,
     previous: "上一页",
     next: "下一页",
@@ -121,10 +133,11 @@ export const adminCopy = {
   securityEvents: {
     title: "账号安全事件",
     tabActions: "管理操作",
-    description: "认证服务记录的账号事件：登录、退出、修改密码、邮箱或手机号、两步验证的添加与移除（失败的登录不记录）。",
+    description:
+      "认证服务记录的账号事件：登录、密码错误的登录尝试、退出、修改密码、邮箱或手机号、两步验证的添加与移除。使用托管的认证服务（Supabase）时，没有密码错误的记录。",
     empty: "没有符合条件的账号安全事件。",
     total: (count: number) => `共 ${count.toLocaleString("zh-CN")} 条事件`,
-    columns: { time: "时间", account: "账号", action: "事件", details: "详情", ip: "IP" },
+    columns: { time: "时间 / IP", account: "账号", action: "事件", details: "详情" },
     filter: { action: "事件类型", anyAction: "全部类型", user: "用户 ID", userPlaceholder: "用户 ID（留空为全部）", from: "开始日期", to: "结束日期", apply: "筛选" },
   },
   reauth: {

@@ -6,6 +6,7 @@ export { createAdminApiHandler, type AdminApiOptions } from "./server/admin-api"
 export { adminPageMetadata, requireAdminPage } from "./server/admin-page";
 export { ADMIN_SESSION_FRESH_MS, REAUTHENTICATE_MESSAGE, sessionAuthenticatedAt } from "./server/admin-freshness";
 export { ADMIN_AUDIT_PER_PAGE, listAdminActions, type AdminAuditPage } from "./server/admin-audit";
+export { auditAccounts } from "./audit/server/audit-accounts";
 export { autoconfirmAdminWarning, findUserByEmail, hasAdminRole, setAdminRole } from "./server/admin-role";
 export { ADMIN_USERS_PER_PAGE, getAdminUser, isUserId, searchUsers, userStatus, type AdminUserDetail } from "./server/admin-users";
 export { parseSecurityEventQuery, type SecurityEventQuery } from "./server/security-event-query";

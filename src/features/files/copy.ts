@@ -19,6 +19,7 @@ export const filesCopy = {
   bucketMimeTypes: "允许的文件类型（用逗号分隔，例如 image/*, application/pdf；留空表示不限）",
   ownBucket: "我的",
   bucketActions: (name: string) => `管理「${name}」`,
+  bucketId: "存储桶 ID：",
   emptyBucket: "清空",
   emptyBucketTitle: "清空存储桶？",
   emptyBucketDescription: (name: string) => `「${name}」里的所有文件都会被永久删除，无法恢复。`,

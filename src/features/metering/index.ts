@@ -1,7 +1,7 @@
 // Client-safe surface of metering: the usage views and the AI call's refusal messages.
 // Admission, usage rows and queries: "@/features/metering/server".
 export { AiAppCards } from "./components/ai-app-cards";
-export { LatestCallsTable } from "./components/latest-calls-table";
+export { LatestCallsTable, ModelName } from "./components/latest-calls-table";
 export { TokensChart } from "./components/tokens-chart";
 export { UsageByAppTable } from "./components/usage-by-app-table";
 export { UsageByModelTable } from "./components/usage-by-model-table";

@@ -7,3 +7,4 @@ export { admitAiCall, admitGenerationCall, aiCallsInFlight, releaseAiCall, reser
 export { checkTokenQuota, enforceTokenQuota, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, quotaExceededResponse, type TokenQuotaCheck } from "./server/quota";
 export { recordUsage, UsageBatcher, usageRow, type ObservedUsage, type UsageFigures, type UsageRecord } from "./server/usage-rows";
 export { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "./server/usage-queries";
+export { getModelNames, modelNameKey, type ModelNames } from "./server/model-names";

@@ -18,10 +18,12 @@ export type UsageCall = {
   createdAt: string;
   /** Model apps: the model that answered, and whether its figures are our estimate. */
   model: string | null;
+  /** The model's display name in the app's settings (「火花 快速版」); null: none, show the id. */
+  modelName: string | null;
   estimated: boolean;
   /** Calls made through the developer API: the key's name (null: from the site's own pages). */
   apiKeyName: string | null;
 };
 
 /** Model apps' usage of one model (tokens are what counted against the plan: times the model's weight). */
-export type ModelUsage = { appid: string; appName: string; model: string; tokens: number; promptTokens: number; completionTokens: number; calls: number; estimatedCalls: number };
+export type ModelUsage = { appid: string; appName: string; model: string; modelName: string | null; tokens: number; promptTokens: number; completionTokens: number; calls: number; estimatedCalls: number };

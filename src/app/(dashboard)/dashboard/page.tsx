@@ -5,6 +5,8 @@ import { redirect } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { AnnouncementBanner } from "@/features/announcements";
+import { currentAnnouncement } from "@/features/announcements/server";
 import { getCurrentUserId } from "@/features/auth/server";
 import { describeSubscription, RenewalReminderBanner, UsageMeter } from "@/features/billing";
 import { getRenewalReminder, getSubscriptionSummary } from "@/features/billing/server";
@@ -24,12 +26,13 @@ export default async function DashboardPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const [summary, calls] = await Promise.all([getSubscriptionSummary(db, userId), getLatestCalls(db, userId, { limit: 5 })]);
-  const reminder = await getRenewalReminder(db, userId);
+  const [reminder, announcement] = await Promise.all([getRenewalReminder(db, userId), currentAnnouncement(db, userId, summary.plan.id)]);
   const copy = usageCopy.overview;
 
   return (
     <div className="grid gap-6">
       <PageHeading title="控制台" description={copy.description} />
+      <AnnouncementBanner announcement={announcement} />
       <RenewalReminderBanner reminder={reminder} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -12,6 +12,7 @@ export const appsCopy = {
   enabled: "已启用",
   disabled: "已停用",
   fromConfig: "来自配置文件",
+  embeddedUpstream: "内置演示",
   fromConsole: "后台管理",
   fromConfigHint: "由配置文件创建，尚未在后台修改过；在这里编辑、停用后将以后台为准，重启不会覆盖。",
   moveUp: (name: string) => `将「${name}」上移`,

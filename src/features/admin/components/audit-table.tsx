@@ -1,53 +1,52 @@
-import Link from "next/link";
+import { SYSTEM_ACTOR_ID } from "@/lib/db/schema/admin-audit";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { auditChangeLines } from "../audit/audit-change";
 import { adminCopy } from "../copy";
 import { formatAdminDateTime } from "../format";
 import type { AdminAuditView } from "../types";
+import { AccountLink } from "./account-link";
+import { ChangeLines } from "./change-lines";
 
-/** `{"bannedUntil":null}` → `bannedUntil: null`, short enough for a table cell. */
-function describe(value: Record<string, unknown> | null): string {
-  if (!value) return "—";
-  return Object.entries(value)
-    .map(([key, item]) => `${key}: ${typeof item === "object" && item !== null ? JSON.stringify(item) : String(item)}`)
-    .join(", ");
-}
-
-/** admin_audit_log, newest first. Actors and targets link to the user's page. */
-export function AuditTable({ entries }: { entries: AdminAuditView[] }) {
+/**
+ * admin_audit_log, newest first: who (their address, linking to their page), what in words, and the
+ * change as lines 字段：旧 → 新. Four columns (the IP under the time) fit 1280 px; on a phone each row
+ * stacks into a card (the table keeps its roles for screen readers).
+ */
+export function AuditTable({ entries, accounts }: { entries: AdminAuditView[]; accounts: Record<string, string> }) {
   const copy = adminCopy.audit;
   if (entries.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{copy.empty}</p>;
-  const userLink = (id: string) => (
-    <Link href={`/admin/users/${id}`} className="font-mono text-xs underline-offset-4 hover:underline" translate="no">
-      {id.slice(0, 8)}
-    </Link>
-  );
+  const stacked = "max-md:block max-md:border-0 max-md:px-0 max-md:py-1";
   return (
-    <Table aria-label={copy.title}>
-      <TableHeader>
+    <Table aria-label={copy.title} className="max-md:block">
+      <TableHeader className="max-md:sr-only">
         <TableRow>
           <TableHead>{copy.columns.time}</TableHead>
           <TableHead>{copy.columns.actor}</TableHead>
           <TableHead>{copy.columns.action}</TableHead>
-          <TableHead>{copy.columns.target}</TableHead>
           <TableHead>{copy.columns.change}</TableHead>
-          <TableHead>{copy.columns.ip}</TableHead>
         </TableRow>
       </TableHeader>
-      <TableBody>
+      <TableBody className="max-md:block">
         {entries.map((entry) => (
-          <TableRow key={entry.id}>
-            <TableCell className="whitespace-nowrap">{formatAdminDateTime(entry.createdAt)}</TableCell>
-            {/* The nil id is the site itself (an automatic action, e.g. a ban on repeated content-safety hits). */}
-            <TableCell>{entry.actorId === "00000000-0000-0000-0000-000000000000" ? copy.systemActor : userLink(entry.actorId)}</TableCell>
-            <TableCell className="whitespace-nowrap">{copy.actions[entry.action] ?? <code translate="no">{entry.action}</code>}</TableCell>
-            <TableCell>{entry.targetUserId ? userLink(entry.targetUserId) : "—"}</TableCell>
-            <TableCell className="max-w-80 text-xs break-all">
-              <code translate="no">
-                {describe(entry.before)} → {describe(entry.after)}
-              </code>
+          <TableRow key={entry.id} className="align-top max-md:block max-md:py-3">
+            <TableCell className={`whitespace-nowrap ${stacked}`}>
+              {formatAdminDateTime(entry.createdAt)}
+              <span className="block text-xs text-muted-foreground">
+                IP <span translate="no">{entry.ip ?? "—"}</span>
+              </span>
             </TableCell>
-            <TableCell className="text-xs" translate="no">
-              {entry.ip ?? "—"}
+            <TableCell className={`max-w-64 ${stacked}`}>
+              {entry.actorId === SYSTEM_ACTOR_ID ? copy.systemActor : <AccountLink id={entry.actorId} address={accounts[entry.actorId]} />}
+              {entry.targetUserId ? (
+                <span className="block text-xs text-muted-foreground">
+                  {copy.onUser}
+                  <AccountLink id={entry.targetUserId} address={accounts[entry.targetUserId]} />
+                </span>
+              ) : null}
+            </TableCell>
+            <TableCell className={`whitespace-nowrap font-medium ${stacked}`}>{copy.actions[entry.action] ?? <code translate="no">{entry.action}</code>}</TableCell>
+            <TableCell className={`min-w-0 max-w-md ${stacked}`}>
+              <ChangeLines lines={auditChangeLines(entry.before, entry.after)} />
             </TableCell>
           </TableRow>
         ))}

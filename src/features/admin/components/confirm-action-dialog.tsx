@@ -13,10 +13,13 @@ type ConfirmActionDialogProps = {
   /** Runs on 确认; the dialog closes when it resolves and stays open (for another try) when it throws. */
   onConfirm: () => Promise<void>;
   destructive?: boolean;
+  /** What else the question needs (a warning, a box to tick) and whether it holds the action back. */
+  children?: ReactNode;
+  confirmDisabled?: boolean;
 };
 
 /** Every operator action asks first, naming what will happen (issue 18: destructive actions confirmed). */
-export function ConfirmActionDialog({ trigger, title, description, confirmLabel, onConfirm, destructive = false }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({ trigger, title, description, confirmLabel, onConfirm, destructive = false, children, confirmDisabled = false }: ConfirmActionDialogProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const confirm = async () => {
@@ -41,7 +44,10 @@ export function ConfirmActionDialog({ trigger, title, description, confirmLabel,
       confirmLabel={confirmLabel}
       destructive={destructive}
       pending={pending}
+      confirmDisabled={confirmDisabled}
       onConfirm={() => void confirm()}
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

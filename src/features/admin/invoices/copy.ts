@@ -16,5 +16,8 @@ export const invoicesCopy = {
   issueTitle: "标记这张发票为已开具？",
   issueDescription: (title: string, amount: string, email: string) => `抬头「${title}」，金额 ${amount}。请确认已在开票系统开具并发送到 ${email}。用户将在“订单与发票”中看到“已开具”。`,
   issued: "已标记为已开具",
-  errors: { notFound: "发票申请不存在", alreadyIssued: "这张发票已标记为已开具" },
+  refundedBadge: "订单已全额退款",
+  refundedWarning: "注意：该订单在申请发票后已全额退款，通常不应再开具发票。如确需开具（例如已与用户沟通），请勾选下方确认。",
+  confirmRefunded: "我已知晓订单已全额退款，仍要标记为已开具",
+  errors: { notFound: "发票申请不存在", alreadyIssued: "这张发票已标记为已开具", orderRefunded: "该订单已全额退款，请确认后再标记为已开具" },
 } as const;

@@ -25,6 +25,7 @@ import { settingsRoutes } from "../settings/server/settings-routes";
 import { reportRoutes } from "../reports/server/report-routes";
 import { logExportRoutes } from "../log-export/server/log-export-routes";
 import { safetyRoutes } from "../safety/server/safety-routes";
+import { announcementRoutes } from "../announcements/server/announcement-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -74,6 +75,7 @@ const routes: Route[] = [
   ...appsRoutes,
   ...settingsRoutes,
   ...reportRoutes,
+  ...announcementRoutes,
   ...logExportRoutes,
   ...safetyRoutes,
   {

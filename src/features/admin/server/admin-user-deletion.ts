@@ -21,6 +21,7 @@ import {
   notes,
   profiles,
   renewalReminders,
+  announcementDismissals,
   scheduledPlanChanges,
   storageBuckets,
   storageObjects,
@@ -58,6 +59,7 @@ const USER_TABLES = [
   subscriptions,
   scheduledPlanChanges,
   renewalReminders,
+  announcementDismissals,
 ] as const;
 
 export type DeletedUserSummary = { rows: Record<string, number>; storageObjects: number; difyConversations: number };

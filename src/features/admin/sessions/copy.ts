@@ -6,6 +6,7 @@ export const sessionsCopy = {
   columns: { created: "登录时间", refreshed: "最近刷新", device: "设备（User-Agent）", ip: "IP", level: "验证级别" },
   neverRefreshed: "未刷新",
   unknown: "未知",
+  otherDevice: "其他客户端",
   levels: { aal1: "密码 / 验证码", aal2: "两步验证" } as Record<string, string>,
   signOut: "退出所有设备",
   signOutTitle: "让该用户退出所有设备？",

@@ -19,6 +19,9 @@ export function SubscriptionControls({ summary }: { summary: SubscriptionSummary
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [openingPortal, setOpeningPortal] = useState(false);
   if (summary.plan.id === "free") return null;
+  // A one-off purchase (支付宝 / 微信支付) simply ends with its period: there is nothing to cancel or
+  // resume (the API would answer 409); 续费 is in the plan list.
+  if (providerCapabilities(summary.provider)?.periodChanges === false) return null;
 
   async function openPortal() {
     setOpeningPortal(true);

@@ -1,5 +1,5 @@
 import { and, count, eq, gte } from "drizzle-orm";
-import { adminAuditLog, moderationHits } from "@/lib/db/schema";
+import { adminAuditLog, moderationHits, SYSTEM_ACTOR_ID } from "@/lib/db/schema";
 import type { Database } from "@/lib/db/types";
 import type { BanPolicy } from "./ban-policy";
 
@@ -9,9 +9,6 @@ import type { BanPolicy } from "./ban-policy";
  * audit row while hits of one stream keep arriving).
  */
 export type UserBanner = (userId: string, minutes: number) => Promise<{ before: string | null; bannedUntil: string } | undefined>;
-
-/** The audit log's actor for what the site does by itself (no operator acted). */
-export const SYSTEM_ACTOR_ID = "00000000-0000-0000-0000-000000000000";
 
 export interface RepeatHitBanDeps {
   database: () => Promise<Database>;

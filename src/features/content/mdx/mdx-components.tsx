@@ -61,8 +61,10 @@ export const mdxComponents = {
       {...props}
     />
   ),
+  // Inline code may break anywhere: a long command or path would otherwise push a 390 px phone's page
+  // sideways (issue 38). Code blocks (pre) keep their lines and scroll instead.
   code: (props: ComponentProps<"code">) => (
-    <code className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-[0.875em]" {...props} />
+    <code className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-[0.875em] [overflow-wrap:anywhere] [box-decoration-break:clone]" {...props} />
   ),
   strong: (props: ComponentProps<"strong">) => <strong className="font-semibold text-foreground" {...props} />,
   Callout,

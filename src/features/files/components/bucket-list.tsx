@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { filesCopy } from "../copy";
 import type { Bucket, BucketsState } from "../hooks/use-buckets";
+import { bucketDisplayName } from "../lib/bucket-names";
 import { describeAllowedTypes, describeSizeLimit } from "../lib/limits";
 
 type BucketListProps = {
@@ -52,9 +53,7 @@ export function BucketList({ state, selectedId, onSelect, userId, onManage }: Bu
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="flex min-w-0 items-center gap-2">
-                  <span className="truncate font-medium" translate="no">
-                    {bucket.name}
-                  </span>
+                  <span className="truncate font-medium">{bucketDisplayName(bucket)}</span>
                   {own ? <Badge variant="outline">{filesCopy.ownBucket}</Badge> : null}
                 </span>
                 <Badge variant={bucket.public ? "warning" : "secondary"}>
@@ -62,11 +61,15 @@ export function BucketList({ state, selectedId, onSelect, userId, onManage }: Bu
                   {bucket.public ? filesCopy.publicBucket : filesCopy.privateBucket}
                 </Badge>
               </span>
+              <span className="text-xs text-muted-foreground">
+                {filesCopy.bucketId}
+                <code translate="no">{bucket.id}</code>
+              </span>
               <span className="text-xs text-muted-foreground">{describeSizeLimit(bucket.file_size_limit)}</span>
               <span className="text-xs text-muted-foreground">允许的类型：{describeAllowedTypes(bucket.allowed_mime_types)}</span>
             </button>
             {own ? (
-              <div role="group" aria-label={filesCopy.bucketActions(bucket.name)} className="flex gap-1">
+              <div role="group" aria-label={filesCopy.bucketActions(bucketDisplayName(bucket))} className="flex gap-1">
                 <Button size="sm" variant="ghost" onClick={() => onManage(bucket, "settings")}>
                   {filesCopy.bucketSettingsShort}
                 </Button>

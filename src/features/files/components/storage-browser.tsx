@@ -8,6 +8,7 @@ import { useBuckets } from "../hooks/use-buckets";
 import { BucketManager } from "./bucket-manager";
 import { FileBrowser } from "./file-browser";
 import { StorageUsageBar } from "./storage-usage";
+import { bucketDisplayName } from "../lib/bucket-names";
 
 /** The storage demo: the visible buckets, then a file browser of the user's folder in the chosen one. */
 export function StorageBrowser() {
@@ -45,7 +46,7 @@ export function StorageBrowser() {
       {selected ? (
         <Card>
           <CardHeader>
-            <CardTitle translate="no">{selected.name}</CardTitle>
+            <CardTitle>{bucketDisplayName(selected)}</CardTitle>
             <CardDescription>只显示您自己的文件夹里的文件。</CardDescription>
           </CardHeader>
           <CardContent>

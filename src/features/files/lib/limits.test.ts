@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeAllowedTypes, describeSizeLimit, effectiveType, isImageType, mimeAllowed, uploadProblem } from "./limits";
+import { bucketDisplayName } from "./bucket-names";
 
 const avatars = { name: "avatars", public: true, file_size_limit: 2 * 1024 * 1024, allowed_mime_types: ["image/*"] };
 const files = { name: "files", public: false, file_size_limit: null, allowed_mime_types: null };
@@ -16,10 +17,10 @@ describe("bucket limits", () => {
 
   it("explains too-large and wrong-type files in Chinese before uploading", () => {
     expect(uploadProblem({ name: "big.png", size: 3 * 1024 * 1024, type: "image/png" }, avatars)).toBe(
-      "“big.png”有 3 MB，超过了存储桶“avatars”的上限（2 MB）",
+      "“big.png”有 3 MB，超过了存储桶“头像”的上限（2 MB）",
     );
     expect(uploadProblem({ name: "notes.txt", size: 10, type: "text/plain" }, avatars)).toBe(
-      "“notes.txt”的类型（text/plain）不被接受，存储桶“avatars”只接受图片",
+      "“notes.txt”的类型（text/plain）不被接受，存储桶“头像”只接受图片",
     );
     expect(uploadProblem({ name: "blob", size: 10, type: "" }, avatars)).toContain("（未知类型）");
     expect(uploadProblem({ name: "ok.png", size: 2 * 1024 * 1024, type: "image/png" }, avatars)).toBeNull();
@@ -37,5 +38,14 @@ describe("bucket limits", () => {
     expect(isImageType("image/jpeg")).toBe(true);
     expect(isImageType("image/tiff")).toBe(false);
     expect(isImageType(null)).toBe(false);
+  });
+});
+
+describe("bucketDisplayName", () => {
+  it("names the shared buckets in Chinese and keeps a user's own bucket's name", () => {
+    expect(bucketDisplayName({ id: "files", name: "files" })).toBe("我的文件");
+    expect(bucketDisplayName({ id: "avatars", name: "avatars" })).toBe("头像");
+    expect(bucketDisplayName({ name: "avatars" })).toBe("头像");
+    expect(bucketDisplayName({ id: "my-photos", name: "my-photos" })).toBe("my-photos");
   });
 });

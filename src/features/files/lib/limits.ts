@@ -1,4 +1,5 @@
 import { formatBytes } from "./format";
+import { bucketDisplayName } from "./bucket-names";
 
 /** What the page needs of a bucket (storage-js `Bucket`). */
 export type BucketRules = {
@@ -55,11 +56,11 @@ export function describeSizeLimit(limit: number | null | undefined): string {
 export function uploadProblem(file: UploadCandidate, bucket: BucketRules): string | null {
   const limit = bucket.file_size_limit;
   if (limit && file.size > limit) {
-    return `“${file.name}”有 ${formatBytes(file.size)}，超过了存储桶“${bucket.name}”的上限（${formatBytes(limit)}）`;
+    return `“${file.name}”有 ${formatBytes(file.size)}，超过了存储桶“${bucketDisplayName(bucket)}”的上限（${formatBytes(limit)}）`;
   }
   if (!mimeAllowed(effectiveType(file), bucket.allowed_mime_types)) {
     const type = file.type.trim() === "" ? "未知类型" : file.type;
-    return `“${file.name}”的类型（${type}）不被接受，存储桶“${bucket.name}”只接受${describeAllowedTypes(bucket.allowed_mime_types)}`;
+    return `“${file.name}”的类型（${type}）不被接受，存储桶“${bucketDisplayName(bucket)}”只接受${describeAllowedTypes(bucket.allowed_mime_types)}`;
   }
   return null;
 }

@@ -4,7 +4,7 @@ import type { UsageCall } from "../types";
 import { LatestCallsTable } from "./latest-calls-table";
 
 const call = (overrides: Partial<UsageCall>): UsageCall =>
-  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, model: null, estimated: false, apiKeyName: null, ...overrides });
+  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, model: null, modelName: null, estimated: false, apiKeyName: null, ...overrides });
 
 describe("LatestCallsTable", () => {
   it("marks the split of a call that reported only a total, instead of showing 0 / 0", () => {
@@ -32,5 +32,12 @@ describe("LatestCallsTable", () => {
     const html = renderToStaticMarkup(<LatestCallsTable calls={[call({ apiKeyName: "周报脚本", totalTokens: 9, promptTokens: 4, completionTokens: 5 })]} />);
     expect(html).toContain("API 密钥「周报脚本」");
     expect(renderToStaticMarkup(<LatestCallsTable calls={[call({ totalTokens: 9, promptTokens: 4, completionTokens: 5 })]} />)).not.toContain("API 密钥");
+  });
+
+  it("names the model by its display name, the id on hover", () => {
+    const html = renderToStaticMarkup(<LatestCallsTable calls={[call({ model: "spark-swift", modelName: "火花 快速版", totalTokens: 7 })]} />);
+    expect(html).toContain("火花 快速版");
+    expect(html).toContain('title="spark-swift"');
+    expect(html).not.toContain(">spark-swift<");
   });
 });

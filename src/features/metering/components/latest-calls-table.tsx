@@ -21,6 +21,18 @@ function TokenSplitCell({ call, tokens }: { call: UsageCall; tokens: number }) {
   );
 }
 
+/** A model by the name its app gives it (the id on hover); the id itself when it has none. */
+export function ModelName({ id, name }: { id: string; name: string | null }) {
+  // The id on hover is data, not copy (translate="no").
+  return name ? (
+    <span title={id} translate="no">
+      {name}
+    </span>
+  ) : (
+    <span translate="no">{id}</span>
+  );
+}
+
 /** Marks figures we counted ourselves because the provider sent none. */
 export function EstimatedMark() {
   const { estimated, estimatedHint } = usageCopy.tokens;
@@ -54,8 +66,8 @@ export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
             <TableCell className="font-medium">
               {call.appName}
               {call.model && (
-                <span className="block text-xs font-normal text-muted-foreground" translate="no">
-                  {call.model}
+                <span className="block text-xs font-normal text-muted-foreground">
+                  <ModelName id={call.model} name={call.modelName} />
                   {call.estimated && <EstimatedMark />}
                 </span>
               )}

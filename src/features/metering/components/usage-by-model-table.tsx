@@ -2,7 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { usageCopy } from "../copy";
 import { formatCount } from "../format";
 import type { ModelUsage } from "../types";
-import { EstimatedMark } from "./latest-calls-table";
+import { EstimatedMark, ModelName } from "./latest-calls-table";
 
 /** Model apps: calls and tokens per model (the total already weighted by the model's rate). */
 export function UsageByModelTable({ models }: { models: ModelUsage[] }) {
@@ -22,8 +22,8 @@ export function UsageByModelTable({ models }: { models: ModelUsage[] }) {
       <TableBody>
         {models.map((row) => (
           <TableRow key={`${row.appid}/${row.model}`}>
-            <TableCell className="font-medium" translate="no">
-              {row.model}
+            <TableCell className="font-medium">
+              <ModelName id={row.model} name={row.modelName} />
               {row.estimatedCalls > 0 && <EstimatedMark />}
             </TableCell>
             <TableCell>{row.appName}</TableCell>

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiApps, aiUsageEvents, apiKeys, openDatabase, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
@@ -102,10 +103,14 @@ describe.each(testTargetKinds())("usage queries on %s", (kind) => {
     await row("slow", 20);
     await row("slow", 20, true);
     await handle.db.insert(aiUsageEvents).values({ appid: "u-chat", userId: randomUUID(), kind: "chat", messageId: randomUUID(), totalTokens: 99, model: "fast" });
+    // The app names one of its models (issue 38: the user reads 「慢速模型」, the id stays for hover).
+    await handle.db.update(aiApps).set({ modelSettings: { models: [{ id: "slow", name: "慢速模型", weight: 2 }, { id: "fast", weight: 1 }] } }).where(eq(aiApps.appid, "u-chat"));
     expect(await getUsageByModel(handle.db, user)).toEqual([
-      { appid: "u-chat", appName: "对话助手", model: "slow", tokens: 40, promptTokens: 8, completionTokens: 12, calls: 2, estimatedCalls: 1 },
-      { appid: "u-chat", appName: "对话助手", model: "fast", tokens: 10, promptTokens: 4, completionTokens: 6, calls: 1, estimatedCalls: 0 },
+      { appid: "u-chat", appName: "对话助手", model: "slow", modelName: "慢速模型", tokens: 40, promptTokens: 8, completionTokens: 12, calls: 2, estimatedCalls: 1 },
+      { appid: "u-chat", appName: "对话助手", model: "fast", modelName: null, tokens: 10, promptTokens: 4, completionTokens: 6, calls: 1, estimatedCalls: 0 },
     ]);
+    expect((await getLatestCalls(handle.db, user, { limit: 1 }))[0]).toMatchObject({ model: "slow", modelName: "慢速模型" });
+    await handle.db.update(aiApps).set({ modelSettings: null }).where(eq(aiApps.appid, "u-chat"));
     expect(await getUsageByModel(handle.db, me)).toEqual([]); // Dify usage has no model
   });
 });

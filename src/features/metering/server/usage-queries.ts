@@ -2,6 +2,7 @@ import { and, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { addCalendarDays, calendarDate, formatCalendarDate, PRODUCT_TIME_ZONE, startOfCalendarDay } from "@/features/billing";
 import { aiApps, aiUsageEvents, apiKeys, type Database } from "@/lib/db";
 import type { AppUsage, DailyTokens, ModelUsage, UsageCall } from "../types";
+import { getModelNames, modelNameKey } from "./model-names";
 
 /**
  * Tokens per calendar day in China time (the quota's calendar, see billing/calendar.ts) for the
@@ -61,6 +62,7 @@ export async function getUsageByApp(db: Database, userId: string, { since }: { s
 
 /** The user's most recent AI calls, newest first. */
 export async function getLatestCalls(db: Database, userId: string, { limit = 20 }: { limit?: number } = {}): Promise<UsageCall[]> {
+  const names = await getModelNames(db);
   const rows = await db
     .select({ event: aiUsageEvents, appName: aiApps.name, apiKeyName: apiKeys.name })
     .from(aiUsageEvents)
@@ -81,6 +83,7 @@ export async function getLatestCalls(db: Database, userId: string, { limit = 20 
     latencyMs: event.latencyMs,
     createdAt: event.createdAt.toISOString(),
     model: event.model,
+    modelName: event.model ? (names.get(modelNameKey(event.appid, event.model)) ?? null) : null,
     estimated: event.estimated,
     apiKeyName: event.apiKeyId ? (apiKeyName ?? "") : null,
   }));
@@ -88,6 +91,7 @@ export async function getLatestCalls(db: Database, userId: string, { limit = 20 
 
 /** Model apps: the user's usage per (app, model) since `since`, most tokens first. */
 export async function getUsageByModel(db: Database, userId: string, { since }: { since?: Date } = {}): Promise<ModelUsage[]> {
+  const names = await getModelNames(db);
   const rows = await db
     .select({
       appid: aiUsageEvents.appid,
@@ -108,6 +112,7 @@ export async function getUsageByModel(db: Database, userId: string, { since }: {
     appid: row.appid,
     appName: row.appName ?? row.appid,
     model: row.model,
+    modelName: names.get(modelNameKey(row.appid, row.model)) ?? null,
     tokens: Number(row.tokens),
     promptTokens: Number(row.promptTokens),
     completionTokens: Number(row.completionTokens),

@@ -6,6 +6,9 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
  * handler in src/features/admin; never updated or deleted by the app. No foreign keys to `auth`
  * (see docs/architecture/operations.md): the row outlives a deleted user.
  */
+/** The audit log's actor for what the site does by itself (no operator acted), e.g. a ban on repeated content-safety hits. */
+export const SYSTEM_ACTOR_ID = "00000000-0000-0000-0000-000000000000";
+
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {

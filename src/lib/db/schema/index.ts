@@ -25,3 +25,4 @@ export * from "./refunds";
 export * from "./site-settings";
 export * from "./personal-data";
 export * from "./content-safety";
+export * from "./announcements";

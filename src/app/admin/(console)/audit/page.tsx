@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { AdminPagination, adminCopy, AuditTable, SecurityEventsFilter, SecurityEventsTable } from "@/features/admin";
-import { adminPageMetadata, isUserId, listAdminActions, parseSecurityEventQuery, requireAdminPage } from "@/features/admin/server";
+import { adminPageMetadata, auditAccounts, isUserId, listAdminActions, parseSecurityEventQuery, requireAdminPage } from "@/features/admin/server";
 import { listSecurityEvents } from "@/features/auth/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -58,6 +58,7 @@ export default async function AdminAuditPage({ searchParams }: Props) {
   }
   const user = isUserId(one(params.user) ?? "") ? one(params.user) : undefined;
   const result = await listAdminActions(db, { page, targetUserId: user });
+  const accounts = await auditAccounts(result.entries);
   return (
     <div className="grid gap-6">
       <PageHeading title={copy.title} description={copy.description} />
@@ -75,7 +76,7 @@ export default async function AdminAuditPage({ searchParams }: Props) {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <AuditTable entries={result.entries} />
+          <AuditTable entries={result.entries} accounts={accounts} />
           <AdminPagination basePath="/admin/audit" query={user ? { user } : {}} page={result.page} perPage={result.perPage} total={result.total} />
         </CardContent>
       </Card>

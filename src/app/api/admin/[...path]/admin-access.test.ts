@@ -88,7 +88,7 @@ async function pages(cookie: string | undefined, userId: string): Promise<Record
 }
 
 const HIDDEN = { layout: "404", home: "404", users: "404", user: "404", audit: "404", securityEvents: "404", quota: "404", usage: "404", invoices: "404", plans: "404", newPlan: "404", plan: "404", orders: "404", order: "404", payments: "404", apps: "404", title: "404" };
-const OPEN = { layout: "ok", home: "redirect", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", plans: "ok", newPlan: "ok", plan: "ok", orders: "ok", order: "ok", payments: "ok", apps: "ok", title: "ok" };
+const OPEN = { layout: "ok", home: "ok", users: "ok", user: "ok", audit: "ok", securityEvents: "ok", quota: "ok", usage: "ok", invoices: "ok", plans: "ok", newPlan: "ok", plan: "ok", orders: "ok", order: "ok", payments: "ok", apps: "ok", title: "ok" };
 const NEW_APP = { type: "dify", kind: "chat", name: "无权添加", icon: "bot", baseUrl: "embedded:dify", apiKey: "app-demo-chat-0000000000000001" };
 
 let unknownBody: unknown;

@@ -9,7 +9,7 @@ import { stubEmbeddedAppEnv } from "../../../../../test/embedded-app-env";
 // routes at all is proven in admin-access.test.ts.
 const dataDir = stubEmbeddedAppEnv("admin-billing-sections", { AUTH_RATE_LIMIT_SIGN_IN: "1000/60" });
 
-const { adminAuditLog, checkoutOrders, closeDatabase, getDatabase } = await import("@/lib/db");
+const { adminAuditLog, checkoutOrders, checkoutRefunds, closeDatabase, getDatabase } = await import("@/lib/db");
 const { listOrdersWithInvoices, requestInvoice } = await import("@/features/billing/server");
 const { eq } = await import("drizzle-orm");
 const { startAdminTestKit } = await import("./admin-test-kit");
@@ -52,6 +52,30 @@ describe("the 发票 section", () => {
       [admin.id, "invoice.issue", { invoiceRequestId: request.id, orderId: order!.id, status: "pending" }, { status: "issued", invoiceNumber: "24110000000000000001" }],
     ]);
     expect((await listOrdersWithInvoices(db, user.id))[0]).toMatchObject({ invoice: { status: "issued", invoiceNumber: "24110000000000000001" } });
+  });
+
+  // Issue 38 item 5: requested, then the order was refunded in full — marking it issued needs the operator's confirmation.
+  it("asks for a confirmation before marking issued an invoice whose order was fully refunded after the request", async () => {
+    const admin = await newAdmin();
+    const user = await newUser();
+    const db = await getDatabase();
+    const [order] = await db.insert(checkoutOrders).values({ userId: user.id, planId: "pro", interval: "month", amount: 4900, provider: "local", status: "paid", completedAt: new Date() }).returning();
+    const request = await requestInvoice(db, user.id, { orderId: order!.id, titleType: "personal", title: "张三", email: "zhang@example.com" });
+    const refund = { orderId: order!.id, userId: user.id, provider: "local" as const, reason: "用户申请", status: "succeeded" as const };
+    await db.insert(checkoutRefunds).values({ ...refund, amount: 900 });
+    // Partly refunded: no question asked (the rest was paid).
+    const partly = (await api(admin.cookie, "GET", "invoices")).body as { rows: { id: string; refunded: number }[] };
+    expect(partly.rows.find((row) => row.id === request.id)).toMatchObject({ refunded: 900 });
+    await db.insert(checkoutRefunds).values({ ...refund, amount: 4000 });
+    const listed = (await api(admin.cookie, "GET", "invoices")).body as { rows: { id: string; refunded: number; amount: number }[] };
+    expect(listed.rows.find((row) => row.id === request.id)).toMatchObject({ refunded: 4900, amount: 4900 });
+
+    expect(await api(admin.cookie, "POST", `invoices/${request.id}/issue`, {})).toMatchObject({ status: 409, body: { message: "该订单已全额退款，请确认后再标记为已开具" } });
+    expect(await api(admin.cookie, "POST", `invoices/${request.id}/issue`, { confirmRefunded: false })).toMatchObject({ status: 400 });
+    expect((await api(admin.cookie, "GET", "invoices?status=pending")).body).toMatchObject({ rows: expect.arrayContaining([expect.objectContaining({ id: request.id })]) });
+    expect(await api(admin.cookie, "POST", `invoices/${request.id}/issue`, { confirmRefunded: true })).toMatchObject({ status: 200, body: { status: "issued" } });
+    const [entry] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, user.id));
+    expect(entry).toMatchObject({ action: "invoice.issue", after: { status: "issued", invoiceNumber: null, orderRefunded: true } });
   });
 });
 

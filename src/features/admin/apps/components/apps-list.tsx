@@ -66,7 +66,14 @@ function AppItem({ app, first, last, onMove }: { app: AdminAppView; first: boole
           </div>
           {app.description ? <p className="text-muted-foreground text-sm break-words">{app.description}</p> : null}
           <p className="text-muted-foreground text-xs break-all">
-            <span translate="no">{app.baseUrl}</span>
+            {/* The embedded demo services' internal addresses (embedded:dify…) read 内置演示; the value on hover. */}
+            {app.baseUrl.startsWith("embedded:") ? (
+              <span title={app.baseUrl} className="cursor-help" translate="no">
+                {copy.embeddedUpstream}
+              </span>
+            ) : (
+              <span translate="no">{app.baseUrl}</span>
+            )}
             {app.keyHint ? <span className="ml-2">{app.keyHint}</span> : null}
           </p>
         </div>

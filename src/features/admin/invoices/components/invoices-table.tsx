@@ -39,7 +39,14 @@ export function InvoicesTable({ rows }: { rows: AdminInvoiceRow[] }) {
               <TableCell className="font-mono text-xs" translate="no">
                 {row.orderNumber}
               </TableCell>
-              <TableCell className="text-right tabular-nums">{amount}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {amount}
+                {row.refunded >= row.amount && row.amount > 0 ? (
+                  <Badge variant="destructive" className="ml-1 block w-fit">
+                    {copy.refundedBadge}
+                  </Badge>
+                ) : null}
+              </TableCell>
               <TableCell className="max-w-xs break-words">
                 <Badge variant="outline" className="mr-1">
                   {copy.titleTypes[row.titleType]}
@@ -60,7 +67,7 @@ export function InvoicesTable({ rows }: { rows: AdminInvoiceRow[] }) {
                     </span>
                   </span>
                 ) : (
-                  <IssueInvoiceButton requestId={row.id} title={row.title} amount={amount} email={row.invoiceEmail} />
+                  <IssueInvoiceButton requestId={row.id} title={row.title} amount={amount} email={row.invoiceEmail} refunded={row.refunded >= row.amount && row.amount > 0} />
                 )}
               </TableCell>
             </TableRow>

@@ -6,7 +6,7 @@ import { formatAdminDateTime } from "../../format";
 import { ordersCopy } from "../copy";
 import type { AdminOrderDetail } from "../types";
 import { orderUserLabel } from "./orders-table";
-import { providerLabel } from "@/features/billing";
+import { orderChannelLabel, ProviderReference } from "../provider-reference";
 
 const copy = ordersCopy.detail;
 
@@ -48,9 +48,9 @@ export function OrderDetailCards({ order }: { order: AdminOrderDetail }) {
             <Field label={fields.amount}>{money(order.amount)}</Field>
             <Field label={fields.refunded}>{order.refunded > 0 ? money(-order.refunded) : "—"}</Field>
             <Field label={fields.refundable}>{money(order.refundable)}</Field>
-            <Field label={fields.provider}>{providerLabel(order.provider)}</Field>
+            <Field label={fields.provider}>{orderChannelLabel(order)}</Field>
             <Field label={fields.providerId}>
-              <span translate="no">{order.providerSessionId ?? "—"}</span>
+              <ProviderReference reference={order.providerSessionId} />
             </Field>
             <Field label={fields.status}>{ordersCopy.statuses[order.status]}</Field>
             <Field label={fields.created}>{formatAdminDateTime(order.createdAt)}</Field>

@@ -2,9 +2,9 @@ import Link from "next/link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatAmountFen } from "@/features/billing";
 import { formatAdminDateTime } from "../../format";
+import { orderChannelLabel } from "../provider-reference";
 import { ordersCopy as copy } from "../copy";
 import type { AdminOrderRow } from "../types";
-import { providerLabel } from "@/features/billing";
 
 export function orderUserLabel(user: AdminOrderRow["user"]): string {
   return user.email ?? user.phone ?? copy.deletedUser;
@@ -41,7 +41,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
             <TableCell>
               {order.planName}（{copy.intervals[order.interval]}）
             </TableCell>
-            <TableCell>{providerLabel(order.provider)}</TableCell>
+            <TableCell>{orderChannelLabel(order)}</TableCell>
             <TableCell>{copy.statuses[order.status]}</TableCell>
             <TableCell className="text-right">{formatAmountFen(order.amount, order.currency)}</TableCell>
             <TableCell className="text-right">{order.refunded > 0 ? formatAmountFen(-order.refunded, order.currency) : "—"}</TableCell>

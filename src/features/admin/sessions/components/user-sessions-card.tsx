@@ -2,6 +2,7 @@ import { getDatabase } from "@/lib/db";
 import { UserDetailCard } from "../../components/user-detail-card";
 import { formatAdminDateTime } from "../../format";
 import { sessionsCopy as copy } from "../copy";
+import { addressLabel, deviceLabel } from "../device-label";
 import { listUserSessions } from "../server/user-sessions";
 import { SignOutEverywhereButton } from "./sign-out-everywhere-button";
 
@@ -26,13 +27,16 @@ export async function UserSessionsCard({ userId, who, isSelf }: { userId: string
           <ul className="grid gap-3 text-sm" aria-label={copy.card}>
             {sessions.map((session) => (
               <li key={session.id} className="grid gap-1 rounded-md border p-3">
-                <span className="break-all" translate="no">
-                  {session.userAgent || copy.unknown}
+                {/* The raw User-Agent on hover: data, not copy (hence translate="no"). */}
+                <span className="break-all font-medium" title={session.userAgent || undefined} translate="no">
+                  {deviceLabel(session.userAgent) ?? (session.userAgent ? copy.otherDevice : copy.unknown)}
                 </span>
                 <span className="text-muted-foreground">
                   {copy.columns.created} {formatAdminDateTime(session.createdAt)} · {copy.columns.refreshed}{" "}
                   {session.refreshedAt ? formatAdminDateTime(session.refreshedAt) : copy.neverRefreshed} · {copy.columns.ip}{" "}
-                  <span translate="no">{session.ip || copy.unknown}</span> · {copy.levels[session.aal] ?? session.aal}
+                  <span translate="no" title={session.ip || undefined}>
+                    {addressLabel(session.ip) ?? copy.unknown}
+                  </span> · {copy.levels[session.aal] ?? session.aal}
                 </span>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatCount } from "@/features/metering";
+import { formatCount, ModelName } from "@/features/metering";
 import { usageReportCopy as copy } from "../copy";
 import type { AppModelUsage, PlanUsage, TopUser } from "../server/usage-report";
 
@@ -21,7 +21,7 @@ export function AppModelTable({ rows }: { rows: AppModelUsage[] }) {
         {rows.map((row) => (
           <TableRow key={`${row.appid}:${row.model ?? ""}`}>
             <TableCell>{row.appName}</TableCell>
-            <TableCell translate="no">{row.model ?? copy.noModel}</TableCell>
+            <TableCell>{row.model ? <ModelName id={row.model} name={row.modelName} /> : copy.noModel}</TableCell>
             <Num value={row.tokens} />
             <Num value={row.calls} />
           </TableRow>

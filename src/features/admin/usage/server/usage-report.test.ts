@@ -19,7 +19,11 @@ describe.each(testTargetKinds())("usage report on %s", (kind) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     handle = await openDatabase(testDb.target);
-    await handle.db.insert(aiApps).values([{ appid: "r-chat", kind: "chat", name: "对话助手", upstreamBaseUrl: "embedded:dify", upstreamSecretKey: "k1" }]);
+    await handle.db.insert(aiApps).values([
+      { appid: "r-chat", kind: "chat", name: "对话助手", upstreamBaseUrl: "embedded:dify", upstreamSecretKey: "k1" },
+      // A model app names its models (issue 38: the report shows 「极速模型」, not gpt-x).
+      { appid: "m-app", kind: "chat", name: "模型助手", upstreamBaseUrl: "embedded:model-provider", upstreamSecretKey: "", modelSettings: { models: [{ id: "gpt-x", name: "极速模型", weight: 1 }] } },
+    ]);
     await handle.db.insert(subscriptions).values({ userId: bob, planId: "pro", provider: "local", currentPeriodStart: new Date("2026-04-01T00:00:00Z"), currentPeriodEnd: new Date("2099-01-01T00:00:00Z") });
     await handle.db.insert(subscriptions).values({ userId: carol, planId: "team", status: "canceled", provider: "local", currentPeriodStart: new Date("2026-01-01T00:00:00Z"), currentPeriodEnd: new Date("2026-02-01T00:00:00Z") });
     // April in Beijing runs from 03-31T16:00Z to 04-30T16:00Z.
@@ -52,8 +56,8 @@ describe.each(testTargetKinds())("usage report on %s", (kind) => {
     expect(report.days[14]).toEqual({ date: "2026-04-15", tokens: 1_400, calls: 2 });
     expect(report.days[29]).toEqual({ date: "2026-04-30", tokens: 30, calls: 1 });
     expect(report.byAppModel).toEqual([
-      { appid: "r-chat", appName: "对话助手", model: null, tokens: 1_150, calls: 3 },
-      { appid: "m-app", appName: "m-app", model: "gpt-x", tokens: 430, calls: 2 },
+      { appid: "r-chat", appName: "对话助手", model: null, modelName: null, tokens: 1_150, calls: 3 },
+      { appid: "m-app", appName: "模型助手", model: "gpt-x", modelName: "极速模型", tokens: 430, calls: 2 },
     ]);
     expect(report.byPlan).toEqual([
       { planId: "pro", planName: "专业版", tokens: 1_400, calls: 2, users: 1 },
@@ -77,9 +81,9 @@ describe.each(testTargetKinds())("usage report on %s", (kind) => {
     expect(text.slice(1).split("\r\n")).toEqual([
       "日期,应用 ID,应用,模型,Token,调用次数",
       "2026-04-01,r-chat,对话助手,,150,2",
-      "2026-04-15,m-app,m-app,gpt-x,400,1",
+      "2026-04-15,m-app,模型助手,gpt-x,400,1",
       "2026-04-15,r-chat,对话助手,,1000,1",
-      "2026-04-30,m-app,m-app,gpt-x,30,1",
+      "2026-04-30,m-app,模型助手,gpt-x,30,1",
       "",
     ]);
   });

@@ -3,12 +3,13 @@ import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { calendarDate, formatCalendarDate } from "@/features/billing";
 import type { DailyTokens } from "@/features/metering";
 import { getPlanCatalog } from "@/features/billing/server";
+import { getModelNames, modelNameKey } from "@/features/metering/server";
 import { aiApps, aiUsageDaily, aiUsageMonthlyUser, authUsers, subscriptions, type Database } from "@/lib/db";
 
 /** A calendar month in China time (the quota's calendar); `month` is 1-12. */
 export type ReportMonth = { year: number; month: number };
 
-export type AppModelUsage = { appid: string; appName: string; model: string | null; tokens: number; calls: number };
+export type AppModelUsage = { appid: string; appName: string; model: string | null; modelName: string | null; tokens: number; calls: number };
 export type PlanUsage = { planId: string; planName: string; tokens: number; calls: number; users: number };
 export type TopUser = { userId: string; email: string | null; tokens: number; calls: number };
 export type UsageReport = { month: string; totalTokens: number; totalCalls: number; days: DailyTokens[]; byAppModel: AppModelUsage[]; byPlan: PlanUsage[]; topUsers: TopUser[] };
@@ -88,12 +89,18 @@ export async function getUsageReport(db: Database, reportMonth: ReportMonth, { t
     return { date, tokens: Number(row?.tokens ?? 0), calls: Number(row?.calls ?? 0) };
   });
   const catalog = await getPlanCatalog(db);
+  const modelNames = await getModelNames(db);
   return {
     month: formatReportMonth(reportMonth),
     totalTokens: dailyTokens.reduce((sum, day) => sum + day.tokens, 0),
     totalCalls: dailyTokens.reduce((sum, day) => sum + day.calls, 0),
     days: dailyTokens,
-    byAppModel: appRows.map((row) => ({ appid: row.appid, appName: nameOf.get(row.appid) ?? row.appid, model: row.model, tokens: Number(row.tokens), calls: Number(row.calls) })),
+    byAppModel: appRows.map((row) => ({
+      appid: row.appid,
+      appName: nameOf.get(row.appid) ?? row.appid,
+      model: row.model,
+      modelName: row.model ? (modelNames.get(modelNameKey(row.appid, row.model)) ?? null) : null,
+      tokens: Number(row.tokens), calls: Number(row.calls) })),
     byPlan: planRows.map((row) => ({ planId: row.planId, planName: catalog.find(row.planId)?.name ?? row.planId, tokens: Number(row.tokens), calls: Number(row.calls), users: Number(row.users) })),
     topUsers: userRows.map((row) => ({ userId: row.userId, email: emailOf.get(row.userId) ?? null, tokens: Number(row.tokens), calls: Number(row.calls) })),
   };

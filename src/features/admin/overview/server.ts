@@ -1,0 +1,3 @@
+import "server-only";
+
+export { getAdminOverview, type AdminOverview, type OverviewFigures } from "./server/overview";

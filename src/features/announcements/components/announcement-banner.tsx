@@ -1,0 +1,45 @@
+"use client";
+
+import { Megaphone, X } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { apiFetch } from "@/lib/fetch";
+import { toast } from "@/lib/toast";
+import { announcementsCopy as copy } from "../copy";
+import type { AnnouncementView } from "../types";
+
+/** The dashboard's 站内公告: shown until the user closes it (stored per user, so it does not come back). */
+export function AnnouncementBanner({ announcement }: { announcement: AnnouncementView | null }) {
+  const [hidden, setHidden] = useState(false);
+  if (!announcement || hidden) return null;
+  const dismiss = async () => {
+    setHidden(true);
+    try {
+      await apiFetch(`/api/announcements/${announcement.id}/dismiss`, { method: "post", json: {} });
+    } catch {
+      setHidden(false);
+      toast({ variant: "destructive", title: copy.dismissFailed });
+    }
+  };
+  const external = announcement.link?.startsWith("https://") ?? false;
+  return (
+    <section aria-label={copy.region} data-testid="announcement" className="flex items-start gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+      <Megaphone className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p className="min-w-0 flex-1 break-words">
+        {announcement.text}
+        {announcement.link ? (
+          <>
+            {" "}
+            <Link href={announcement.link} className="font-medium underline underline-offset-4" {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+              {copy.more}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <Button size="icon" variant="ghost" className="size-7 shrink-0" aria-label={copy.dismiss} title={copy.dismiss} onClick={() => void dismiss()}>
+        <X aria-hidden />
+      </Button>
+    </section>
+  );
+}
