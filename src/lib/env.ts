@@ -17,8 +17,10 @@ function isJsonObject(text: string): boolean {
     return false;
   }
 }
-const textWithDefault = (fallback: string) =>
-  z.preprocess((value) => (value === "" || value === undefined ? fallback : value), z.string().min(1));
+/** A setting that falls back to `fallback` when unset or blank. */
+const withDefault = <T extends z.ZodType>(fallback: string, schema: T) =>
+  z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
+const textWithDefault = (fallback: string) => withDefault(fallback, z.string().min(1));
 
 const postgresUrl = z
   .string()
@@ -30,10 +32,7 @@ export const DEFAULT_SITE_URL = "http://localhost:3000";
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    SITE_URL: z.preprocess(
-      (value) => (value === "" || value === undefined ? DEFAULT_SITE_URL : value),
-      z.url({ message: "必须是完整的网址，例如 https://example.com" }),
-    ),
+    SITE_URL: withDefault(DEFAULT_SITE_URL, z.url({ message: "必须是完整的网址，例如 https://example.com" })),
     DATA_DIR: textWithDefault(".data"),
     DATABASE_URL: optionalText.pipe(postgresUrl.optional()),
     SECURITY_CONTACT: optionalText.pipe(
@@ -56,42 +55,24 @@ export const envSchema = z
     FREE_PLAN_MONTHLY_TOKENS: optionalText.pipe(z.string().regex(/^\d+$/, "必须是非负整数").transform(Number).optional()),
     // Tokens held against the quota for one AI call whose spend is not known beforehand (a Dify app, a
     // model app without max tokens): the month ends at most ~5 % over a quota when answers stay within it.
-    AI_CALL_RESERVATION_TOKENS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "2000" : value),
-      z.coerce.number({ message: "必须是正整数" }).int("必须是正整数").min(1, "必须是正整数").max(1_000_000, "最多 1000000"),
-    ),
+    AI_CALL_RESERVATION_TOKENS: withDefault("2000", z.coerce.number({ message: "必须是正整数" }).int("必须是正整数").min(1, "必须是正整数").max(1_000_000, "最多 1000000")),
     // Seconds a process's AI calls keep counting after it stopped renewing its lease (it died).
-    AI_CALL_LEASE_SECONDS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "15" : value),
-      z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(1, "至少 1 秒").max(30, "最多 30 秒"),
-    ),
+    AI_CALL_LEASE_SECONDS: withDefault("15", z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(1, "至少 1 秒").max(30, "最多 30 秒")),
     // Content safety on every AI call (src/features/content-safety): which provider checks questions and
     // answers, its keys, how long a check may take and what a failed check means.
-    MODERATION_PROVIDER: z.preprocess((value) => (value === "" || value === undefined ? "words" : value), z.enum(["words", "aliyun", "tencent"], { message: "只能是 words、aliyun 或 tencent" })),
+    MODERATION_PROVIDER: withDefault("words", z.enum(["words", "aliyun", "tencent"], { message: "只能是 words、aliyun 或 tencent" })),
     MODERATION_WORDS_FILE: optionalText,
-    MODERATION_TIMEOUT_MS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "3000" : value),
-      z.coerce.number({ message: "必须是毫秒数" }).int("必须是整数").min(100, "至少 100 毫秒").max(30_000, "最多 30000 毫秒"),
-    ),
-    MODERATION_FAIL: z.preprocess((value) => (value === "" || value === undefined ? "open" : value), z.enum(["open", "closed"], { message: "只能是 open 或 closed" })),
+    MODERATION_TIMEOUT_MS: withDefault("3000", z.coerce.number({ message: "必须是毫秒数" }).int("必须是整数").min(100, "至少 100 毫秒").max(30_000, "最多 30000 毫秒")),
+    MODERATION_FAIL: withDefault("open", z.enum(["open", "closed"], { message: "只能是 open 或 closed" })),
     MODERATION_ACCESS_KEY_ID: optionalText,
     MODERATION_ACCESS_KEY_SECRET: optionalText,
     MODERATION_REGION: optionalText,
     MODERATION_ENDPOINT: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://green-cip.cn-shanghai.aliyuncs.com" }).optional()),
     // Repeated hits ban the user (src/features/content-safety/server/repeat-hit-ban.ts): this many hits
     // within the window ban for the given minutes; 0 hits = off. The console's 内容安全 overrides them.
-    MODERATION_BAN_HITS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "0" : value),
-      z.coerce.number({ message: "必须是次数" }).int("必须是整数").min(0, "不能为负").max(1000, "最多 1000 次"),
-    ),
-    MODERATION_BAN_WINDOW_MINUTES: z.preprocess(
-      (value) => (value === "" || value === undefined ? "60" : value),
-      z.coerce.number({ message: "必须是分钟数" }).int("必须是整数分钟").min(1, "至少 1 分钟").max(43_200, "最多 30 天"),
-    ),
-    MODERATION_BAN_MINUTES: z.preprocess(
-      (value) => (value === "" || value === undefined ? "1440" : value),
-      z.coerce.number({ message: "必须是分钟数" }).int("必须是整数分钟").min(1, "至少 1 分钟").max(525_600, "最多 365 天"),
-    ),
+    MODERATION_BAN_HITS: withDefault("0", z.coerce.number({ message: "必须是次数" }).int("必须是整数").min(0, "不能为负").max(1000, "最多 1000 次")),
+    MODERATION_BAN_WINDOW_MINUTES: withDefault("60", z.coerce.number({ message: "必须是分钟数" }).int("必须是整数分钟").min(1, "至少 1 分钟").max(43_200, "最多 30 天")),
+    MODERATION_BAN_MINUTES: withDefault("1440", z.coerce.number({ message: "必须是分钟数" }).int("必须是整数分钟").min(1, "至少 1 分钟").max(525_600, "最多 365 天")),
     DEV_OUTBOX_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
     // Embedded auth (src/embedded/auth, read by authConfigFromEnv) and its mail outbox.
     AUTH_SITE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址" }).optional()),
@@ -166,10 +147,7 @@ export const envSchema = z
     STORAGE_S3_SECRET_ACCESS_KEY: optionalText,
     STORAGE_S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(["true", "false"], { message: "只能是 true 或 false" }).optional()),
     // How long a session's liveness (signed out / deleted / banned, MFA needed) is reused, in ms.
-    SESSION_CHECK_CACHE_MS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "3000" : value),
-      z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(10000),
-    ),
+    SESSION_CHECK_CACHE_MS: withDefault("3000", z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(10000)),
     // Operator console (/admin): addresses whose confirmed accounts get app_metadata.role = "admin".
     ADMIN_EMAILS: optionalText.pipe(
       z
@@ -191,15 +169,9 @@ export const envSchema = z
         .refine((text) => /^[0-9a-fA-F]{64}$/.test(text.trim()) || /^[A-Za-z0-9+/_-]{43}=?$/.test(text.trim()), "必须是 32 字节的密钥：64 个十六进制字符或 base64（可用 openssl rand -hex 32 生成）")
         .optional(),
     ),
-    DIFY_DEMO_PACE_MS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "30" : value),
-      z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(5000),
-    ),
+    DIFY_DEMO_PACE_MS: withDefault("30", z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(5000)),
     // Developer API (/v1): requests per API key in a window, 次数/秒数 (default 60/60).
-    API_KEY_RATE_LIMIT: z.preprocess(
-      (value) => (value === "" || value === undefined ? "60/60" : value),
-      z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, "格式为 次数/秒数，例如 60/60"),
-    ),
+    API_KEY_RATE_LIMIT: withDefault("60/60", z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, "格式为 次数/秒数，例如 60/60")),
     // Payments (src/features/billing): unset STRIPE_SECRET_KEY → the local test-mode checkout.
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -224,27 +196,15 @@ export const envSchema = z
     WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
     WECHAT_PAY_API_BASE: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.mch.weixin.qq.com" }).optional()),
     // 个人信息保护法 (src/features/personal-data): days between 注销账号 and the deletion (0 = at once).
-    ACCOUNT_DELETION_COOLING_DAYS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "0" : value),
-      z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(0, "不能为负").max(90, "最多 90 天"),
-    ),
+    ACCOUNT_DELETION_COOLING_DAYS: withDefault("0", z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(0, "不能为负").max(90, "最多 90 天")),
     // 下载我的数据: an account with this many AI calls, notes and files together gets its ZIP built in
     // the background and a link by mail (src/features/personal-data/server/background-export.ts).
-    PERSONAL_DATA_EXPORT_INLINE_ITEMS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "500" : value),
-      z.coerce.number({ message: "必须是数量" }).int("必须是整数").min(1, "至少 1").max(1_000_000, "最多 1000000"),
-    ),
+    PERSONAL_DATA_EXPORT_INLINE_ITEMS: withDefault("500", z.coerce.number({ message: "必须是数量" }).int("必须是整数").min(1, "至少 1").max(1_000_000, "最多 1000000")),
     // 投诉举报 (src/features/reports): the contact shown on /legal/report and the promised response time.
     REPORT_CONTACT_EMAIL: optionalText.pipe(z.email({ message: "必须是邮箱地址" }).optional()),
-    REPORT_RESPONSE_HOURS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "24" : value),
-      z.coerce.number({ message: "必须是小时数" }).int("必须是整数小时").min(1, "至少 1 小时").max(720, "最多 720 小时"),
-    ),
+    REPORT_RESPONSE_HOURS: withDefault("24", z.coerce.number({ message: "必须是小时数" }).int("必须是整数小时").min(1, "至少 1 小时").max(720, "最多 720 小时")),
     // 网络安全法: AI-call and sign-in records are kept this many days, then purged (default 180).
-    LOG_RETENTION_DAYS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "180" : value),
-      z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(1, "至少 1 天").max(3650, "最多 3650 天"),
-    ),
+    LOG_RETENTION_DAYS: withDefault("180", z.coerce.number({ message: "必须是天数" }).int("必须是整数天").min(1, "至少 1 天").max(3650, "最多 3650 天")),
     // The local test-mode checkout (no money moves): unset → on only under NODE_ENV development.
     CHECKOUT_TEST_MODE: optionalText.pipe(z.enum(["on", "off"], { message: "只能是 on 或 off" }).optional()),
     // Filings shown in every page's footer (src/features/compliance); the console's 站点设置 overrides each.
@@ -259,15 +219,9 @@ export const envSchema = z
     METRICS_PORT: optionalText.pipe(
       z.string().regex(/^\d{1,5}$/, "必须是端口号（1–65535）").transform(Number).pipe(z.number().min(1, "必须是端口号（1–65535）").max(65_535, "必须是端口号（1–65535）")).optional(),
     ),
-    LOG_LEVEL: z.preprocess(
-      (value) => (value === "" || value === undefined ? "info" : value),
-      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "只能是 fatal、error、warn、info、debug、trace 或 silent" }),
-    ),
+    LOG_LEVEL: withDefault("info", z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "只能是 fatal、error、warn、info、debug、trace 或 silent" })),
     // SIGTERM: how long running AI answers may take to finish before they are ended (server.mjs).
-    SHUTDOWN_DRAIN_SECONDS: z.preprocess(
-      (value) => (value === "" || value === undefined ? "30" : value),
-      z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(0, "不能为负").max(3600, "最多 3600 秒"),
-    ),
+    SHUTDOWN_DRAIN_SECONDS: withDefault("30", z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(0, "不能为负").max(3600, "最多 3600 秒")),
   })
   .superRefine((env, context) => {
     // A cloud moderation provider signs every call with the account's key pair.
