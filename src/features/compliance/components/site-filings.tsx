@@ -4,7 +4,7 @@ import { FilingLinks } from "./filing-links";
 
 /** The filings at the foot of every page (rendered by each route group's layout and the share page). */
 export async function SiteFilingsFooter() {
-  // `next build` must not open the database (src/server/startup.ts keeps it closed during the build):
+  // `next build` opens no database (getDatabaseHandle refuses while it prerenders):
   // prerendered pages start with the environment's filings, and saving 站点设置 revalidates every
   // prerendered page (revalidateSiteWide), as does each process once it listens.
   const filings = isBuildPhase() ? complianceSettingsFromEnv() : await loadSiteFilings();
