@@ -4,63 +4,20 @@ import { listEnabledAppsWithUpstream, type DifyProxy } from "@/features/ai-apps/
 import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError } from "@/lib/api";
 import {
-  aiConversationPins,
-  aiQuotaGrants,
-  aiQuotaReservations,
-  aiRunningTasks,
-  aiUsageEvents,
-  aiUsageMonthlyUser,
-  apiKeys,
-  conversationShares,
   difyDemoConversations,
   difyDemoFiles,
   difyDemoMessages,
-  modelConversations,
-  modelFiles,
-  modelMessages,
-  notes,
   profiles,
-  renewalReminders,
-  announcementDismissals,
-  scheduledPlanChanges,
   storageBuckets,
   storageObjects,
-  subscriptions,
   type Database,
 } from "@/lib/db";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { recordAdminAction } from "./admin-audit";
 import type { AdminActor } from "./admin-user-actions";
 import { loadUser } from "./admin-user-lookup";
+import { ERASED_USER_TABLES } from "./user-data-tables";
 
-/**
- * Kept on purpose: `checkout_orders`, `payments` and `checkout_refunds` are financial records
- * (bookkeeping law, refunds, disputes with the payment provider). They hold no personal data beside the
- * user id, which once the auth user is gone points at nobody — pseudonymous records, not a profile.
- * `invoice_requests` are kept for the same reason: an issued 发票 is a tax record, and its title / tax
- * number are what the invoice was made out to. `admin_audit_log` keeps
- * its rows too (who did what to whom is the operator's accountability, and it logs this deletion).
- */
-const USER_TABLES = [
-  notes,
-  modelMessages,
-  modelConversations,
-  modelFiles,
-  aiUsageEvents,
-  // Emptied already by the trigger on ai_usage_events (which also takes their events out of
-  // ai_usage_daily, whose rows name no user); listed so a user's rollup rows can never outlive them.
-  aiUsageMonthlyUser,
-  aiQuotaGrants,
-  aiQuotaReservations,
-  aiRunningTasks,
-  apiKeys,
-  aiConversationPins,
-  conversationShares,
-  subscriptions,
-  scheduledPlanChanges,
-  renewalReminders,
-  announcementDismissals,
-] as const;
 
 export type DeletedUserSummary = { rows: Record<string, number>; storageObjects: number; difyConversations: number };
 
@@ -118,7 +75,7 @@ async function deleteStoredFiles(db: Database, userId: string): Promise<number> 
 }
 
 /**
- * Everything of the user except the auth user and the records kept on purpose (see USER_TABLES):
+ * Everything of the user except the auth user and the records kept on purpose (KEPT_USER_TABLES in user-data-tables.ts):
  * their Dify conversations, demo Dify rows, stored files and every product table keyed by the user
  * id. Idempotent. Shared with 注销账号 (src/features/personal-data), which deletes the auth user itself.
  */
@@ -132,7 +89,7 @@ export async function eraseUserData(db: Database, userId: string, proxy: DifyPro
 
   const rows: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    for (const table of USER_TABLES) {
+    for (const table of ERASED_USER_TABLES) {
       const removed = await tx.delete(table).where(eq(table.userId, userId)).returning({ userId: table.userId });
       if (removed.length > 0) rows[getTableName(table)] = removed.length;
     }

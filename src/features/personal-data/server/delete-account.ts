@@ -6,7 +6,7 @@ import { eraseUserData } from "@/features/admin/server";
 import type { DifyProxy } from "@/features/ai-apps/server";
 import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError } from "@/lib/api";
-import { accountDeletionRequests, checkoutOrders, checkoutRefunds, invoiceRequests, payments, personalDataExports, type Database } from "@/lib/db";
+import { accountDeletionRequests, checkoutOrders, checkoutRefunds, invoiceRequests, payments, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { getSupabaseConnection } from "@/lib/supabase/connection";
@@ -80,7 +80,6 @@ export async function deleteAccountNow(db: Database, userId: string, proxy: Dify
   if (banned.error && banned.error.status !== 404) throw new ApiRouteError(502, "账号注销失败，请稍后重试");
   await eraseUserData(db, userId, proxy);
   await anonymiseFinancialRecords(db, userId);
-  await db.delete(personalDataExports).where(eq(personalDataExports.userId, userId));
   const { error } = await admin.auth.admin.deleteUser(userId);
   if (error && error.status !== 404) throw new ApiRouteError(502, "账号注销失败，请稍后重试");
   await db.delete(accountDeletionRequests).where(eq(accountDeletionRequests.userId, userId));
