@@ -234,7 +234,10 @@ describe("refusals", () => {
     const bannedKey = await newKey(banned);
     await client(bannedKey.secret).models.list();
     expect((await admin.auth.admin.updateUserById(banned, { ban_duration: "24h" })).error).toBeNull();
-    expect((await openAiFailure(client(bannedKey.secret).models.list())).code).toBe("invalid_api_key");
+    const refused = await openAiFailure(client(bannedKey.secret).models.list());
+    // Told why and until when, in OpenAI's shape.
+    expect([refused.status, refused.code, refused.type]).toEqual([403, "user_banned", "permission_error"]);
+    expect(refused.message).toMatch(/已被暂停使用至 .+（北京时间）/);
     const deleted = await newUser();
     const deletedKey = await newKey(deleted);
     expect((await admin.auth.admin.deleteUser(deleted)).error).toBeNull();

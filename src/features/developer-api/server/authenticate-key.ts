@@ -3,7 +3,8 @@ import { findLiveApiKey } from "@/features/api-keys/server";
 import { apiKeys, type ApiKeyRow, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { appRateLimitStore } from "@/lib/rate-limit";
-import { AuthServiceUnavailable, isKeyUserActive } from "./key-user-liveness";
+import { banEndText, SAFETY_COPY } from "@/features/content-safety";
+import { AuthServiceUnavailable, keyUserStanding } from "./key-user-liveness";
 import { API_MESSAGES, openAiError } from "./openai-errors";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -26,7 +27,10 @@ export async function authenticateApiKey(request: Request, db: Database): Promis
   const key = await findLiveApiKey(db, secret);
   if (!key) return openAiError(401, "invalid_api_key", API_MESSAGES.invalidKey);
   try {
-    if (!(await isKeyUserActive(key.userId))) return openAiError(401, "invalid_api_key", API_MESSAGES.userInactive);
+    const standing = await keyUserStanding(key.userId);
+    // A banned user is told why and until when (as on the chat page); a deleted one's key is just invalid.
+    if (!standing.active && standing.bannedUntil) return openAiError(403, "user_banned", SAFETY_COPY.banned(banEndText(standing.bannedUntil)));
+    if (!standing.active) return openAiError(401, "invalid_api_key", API_MESSAGES.userInactive);
   } catch (error) {
     if (!(error instanceof AuthServiceUnavailable)) throw error;
     return openAiError(503, "server_error", API_MESSAGES.unavailable);

@@ -9,22 +9,27 @@ import { processSingleton } from "@/lib/process-singleton";
  * the auth service's admin API (embedded or hosted alike) and reused for the session checks' few
  * seconds (`SESSION_CHECK_CACHE_MS`), so a busy key costs one look-up per window, not one per call.
  */
-function cache(): TtlCache<boolean> {
-  return processSingleton("sparkai.api-key-user-liveness", () => new TtlCache<boolean>(getEnv().SESSION_CHECK_CACHE_MS, 10_000));
+/** Whether the key's user may call now; a banned one is told until when (ISO time). */
+export type KeyUserStanding = { active: true } | { active: false; bannedUntil?: string };
+
+function cache(): TtlCache<KeyUserStanding> {
+  return processSingleton("sparkai.api-key-user-standing", () => new TtlCache<KeyUserStanding>(getEnv().SESSION_CHECK_CACHE_MS, 10_000));
 }
 
 export class AuthServiceUnavailable extends Error {}
 
-export async function isKeyUserActive(userId: string, now = new Date()): Promise<boolean> {
+export async function keyUserStanding(userId: string, now = new Date()): Promise<KeyUserStanding> {
   return cache().getOrLoad(userId, async () => {
     const admin = await createSupabaseAdminClient();
     const { data, error } = await admin.auth.admin.getUserById(userId);
     if (error) {
       // A refusal (no such user) is an answer; an outage is not: fail closed without caching.
-      if (isAuthApiError(error) && error.status < 500) return false;
+      if (isAuthApiError(error) && error.status < 500) return { active: false };
       throw new AuthServiceUnavailable(error.message);
     }
+    if (data.user.deleted_at) return { active: false };
     const bannedUntil = data.user.banned_until ? Date.parse(data.user.banned_until) : NaN;
-    return !(Number.isFinite(bannedUntil) && bannedUntil > now.getTime()) && !data.user.deleted_at;
+    if (Number.isFinite(bannedUntil) && bannedUntil > now.getTime()) return { active: false, bannedUntil: new Date(bannedUntil).toISOString() };
+    return { active: true };
   });
 }

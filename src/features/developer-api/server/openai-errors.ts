@@ -17,6 +17,7 @@ export type OpenAiErrorCode =
   | "unknown_url"
   | "method_not_allowed"
   | "phone_required"
+  | "user_banned"
   | "content_filter";
 
 const TYPE_OF: Record<OpenAiErrorCode, string> = {
@@ -33,6 +34,7 @@ const TYPE_OF: Record<OpenAiErrorCode, string> = {
   unknown_url: "invalid_request_error",
   method_not_allowed: "invalid_request_error",
   phone_required: "permission_error",
+  user_banned: "permission_error",
   content_filter: "invalid_request_error",
 };
 
