@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createClient, isAuthApiError } from "@supabase/supabase-js";
+import { createClient, isAuthApiError, isAuthSessionMissingError } from "@supabase/supabase-js";
 import { sessionVerdict, type SessionLiveness, type SessionVerdict } from "@/embedded/auth";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
@@ -27,14 +27,14 @@ export async function checkSession(
     return sessionVerdict(claims, await services.auth.sessionLiveness(claims));
   }
   if (!accessToken) return { state: "signed_out" };
-  return sessionVerdict(claims, await hostedLiveness(connection, accessToken));
+  return sessionVerdict(claims, await hostedLiveness(connection, accessToken, typeof claims.sub === "string" ? claims.sub : undefined));
 }
 
 // One per process: the proxy and route handlers are separate bundles of one process.
 const hostedCache = () =>
   processSingleton("sparkai.hosted-session-liveness", () => new TtlCache<SessionLiveness>(getEnv().SESSION_CHECK_CACHE_MS, 10_000));
 
-async function hostedLiveness(connection: SupabaseConnection, accessToken: string): Promise<SessionLiveness> {
+async function hostedLiveness(connection: SupabaseConnection, accessToken: string, userId: string | undefined): Promise<SessionLiveness> {
   const key = createHash("sha256").update(accessToken).digest("base64url");
   try {
     return await hostedCache().getOrLoad(key, async () => {
@@ -43,9 +43,10 @@ async function hostedLiveness(connection: SupabaseConnection, accessToken: strin
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       });
       const { data, error } = await client.auth.getUser(accessToken);
-      // The auth service's refusal (4xx) is an answer worth caching; an outage is not.
-      if (error && !(isAuthApiError(error) && error.status < 500)) throw error;
-      if (error || !data.user) return { live: false };
+      // The auth service's refusal (4xx; supabase-js reports a revoked session as "session missing")
+      // is an answer worth caching; an outage is not.
+      if (error && !(isAuthApiError(error) && error.status < 500) && !isAuthSessionMissingError(error)) throw error;
+      if (error || !data.user) return userId ? await refusedLiveness(connection, userId) : { live: false };
       const verified = (data.user.factors ?? []).some((factor) => factor.status === "verified");
       return { live: true, userId: data.user.id, aalRequired: verified ? "aal2" : "aal1" };
     });
@@ -53,4 +54,19 @@ async function hostedLiveness(connection: SupabaseConnection, accessToken: strin
     console.warn("Session check with the auth service failed", error);
     return { live: false }; // fail closed, uncached: the next request asks again
   }
+}
+
+/**
+ * A refused token's user, looked up with the service key: when they are banned, pages and the AI
+ * proxy can say until when (as the embedded liveness query does) instead of only "sign in again".
+ * Cached with the refusal; a failed look-up is just signed out.
+ */
+async function refusedLiveness(connection: SupabaseConnection, userId: string): Promise<SessionLiveness> {
+  const admin = createClient(connection.url, connection.serviceRoleKey, {
+    ...serverClientOptions(connection),
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { data } = await admin.auth.admin.getUserById(userId).catch(() => ({ data: { user: null } }));
+  const bannedUntil = data.user?.banned_until ? new Date(data.user.banned_until) : undefined;
+  return bannedUntil && bannedUntil.getTime() > Date.now() ? { live: false, bannedUntil } : { live: false };
 }
