@@ -29,7 +29,7 @@ const wechatURL = `http://127.0.0.1:${wechatPort}`;
 // dev/ runs against `next dev` (playwright.dev.config.ts); multi-process and crash-restart start their own
 // servers (playwright.cluster.config.ts).
 const OTHER_CONFIGS_SPECS = ["quota.spec.ts", "dev/**", "multi-process.spec.ts", "crash-restart.spec.ts"];
-const SITE_WIDE_SWITCH_SPECS = ["phone-required.spec.ts"];
+const SITE_WIDE_SWITCH_SPECS = ["phone-required.spec.ts", "content-safety-ban.spec.ts"];
 
 /** Debian's Chromium as a desktop browser; the other configs (cluster, hosted, dev) run their specs in it alone. */
 export const browserProject = { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } };
@@ -64,14 +64,16 @@ export default defineConfig({
   },
   projects: [
     { ...browserProject, testIgnore: [...OTHER_CONFIGS_SPECS, ...SITE_WIDE_SWITCH_SPECS] },
-    // Specs that flip a site-wide console switch (e.g. 使用 AI 前须绑定手机号) run alone, after every other
-    // spec has finished: while the switch is on, any other spec's chat would be refused.
+    // Specs that flip a site-wide console switch (使用 AI 前须绑定手机号, the repeated-hit ban) run alone,
+    // after every other spec has finished: while the switch is on, any other spec's chat could be refused.
     {
       name: "site-wide switches",
       use: browserProject.use,
       testMatch: SITE_WIDE_SWITCH_SPECS,
       dependencies: ["chromium"],
       fullyParallel: false,
+      // One at a time: each switch would refuse the other spec's chats.
+      workers: 1,
     },
   ],
   webServer: [
