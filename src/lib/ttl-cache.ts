@@ -32,6 +32,11 @@ export class TtlCache<V> {
     this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
   }
 
+  /** Drops every entry `matches` (e.g. all of one user's when they are signed out everywhere). */
+  deleteWhere(matches: (value: V, key: string) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value, key)) this.entries.delete(key);
+  }
+
   /** The cached value, or the loader's (concurrent misses for one key share one load). */
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
     const cached = this.get(key);

@@ -5,6 +5,7 @@ import type { Captcha } from "./captcha";
 import type { AuthConfig } from "./config";
 import type { SigningKeys } from "./keys";
 import type { RateLimiter } from "./rate-limit";
+import type { SessionLivenessChecker } from "./session-liveness";
 import type { SignedInRows } from "./signed-in-cache";
 
 /** Everything a route handler of the auth service needs, built once by `createAuthService`. */
@@ -18,6 +19,8 @@ export interface AuthDeps {
   captcha: Captcha;
   /** The signed-in user's rows and session (kept in memory on PGlite; see signed-in-cache.ts). */
   signedIn: SignedInRows;
+  /** The product's session checks, told when a user's sessions are revoked (sessions.ts revokeSessions). */
+  liveness?: Pick<SessionLivenessChecker, "forgetUser">;
   /** Validated `redirect_to` (allow-list) or the site URL. */
   redirectTo(candidate: string | undefined | null): string;
   /** JWT `iss`. */

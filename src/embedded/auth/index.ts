@@ -73,7 +73,9 @@ export async function createAuthService({ db, config, outbox, sessionCacheMs = 3
     powSecret: createHash("sha256").update(`pow-captcha:${apiKeys.serviceRoleKey}`).digest("hex"),
     firstUse: (key, windowSeconds) => limiter.firstUse(key, windowSeconds),
   });
+  const liveness = createSessionLiveness(db, { cacheMs: sessionCacheMs });
   const deps: AuthDeps = {
+    liveness,
     db,
     config,
     keys: signingKeys,
@@ -86,7 +88,6 @@ export async function createAuthService({ db, config, outbox, sessionCacheMs = 3
     externalUrl,
   };
   const app = createAuthApp(deps) as unknown as Hono;
-  const liveness = createSessionLiveness(db, { cacheMs: sessionCacheMs });
   return {
     app,
     keys: apiKeys,

@@ -79,6 +79,13 @@ export function createSessionLiveness(db: Database, options: SessionLivenessOpti
       if (!liveness.live) return liveness;
       return liveness.userId === claims.sub ? liveness : NOT_LIVE;
     },
+    /**
+     * Forgets the user's cached sessions (but `keepSessionId`'s) once they are revoked: a ban or a
+     * global sign-out shows on the next request in this process; other processes within `cacheMs`.
+     */
+    forgetUser(userId: string, keepSessionId?: string): void {
+      cache.deleteWhere((liveness, sessionId) => liveness.live && liveness.userId === userId && sessionId !== keepSessionId);
+    },
   };
 }
 

@@ -166,6 +166,7 @@ export async function revokeSessions(deps: AuthDeps, userId: string, keepSession
   await deps.db
     .delete(authSessions)
     .where(keepSessionId ? and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId)) : eq(authSessions.userId, userId));
+  deps.liveness?.forgetUser(userId, keepSessionId);
 }
 
 /** A fresh refresh token for an existing session (after MFA verify the client gets new tokens). */
