@@ -77,8 +77,9 @@ test("chats with the demo model, switches model, sees the thinking folded, and f
 
   await page.goto("/dashboard/ai/tokens");
   const byModel = page.getByRole("table", { name: "各模型用量（本月）" });
-  await expect(byModel.getByRole("row", { name: /spark-swift/ })).toContainText("火花模型");
-  await expect(byModel.getByRole("row", { name: /spark-reasoner/ })).toBeVisible();
+  // Models by the names the app gives them (the id on hover).
+  await expect(byModel.getByRole("row", { name: /火花 快速版/ })).toContainText("火花模型");
+  await expect(byModel.getByRole("row", { name: /火花 推理版/ })).toBeVisible();
 });
 
 test("shows an image to the model that can see it, and says so when the chosen one cannot", async ({ page }) => {
