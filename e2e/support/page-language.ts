@@ -10,7 +10,7 @@ const ALLOWED_WORDS = [
   "GIF", "WebP", "TXT", "CSV", "Token", "Tokens", "token", "KB", "MB", "GB", "TB", "Pro", "Team", "Free",
   "TOTP", "MFA", "SMS", "Email", "ID", "Node", "Next", "React", "TypeScript", "PostgreSQL", "Postgres",
   "Docker", "PGlite", "Authenticator", "Microsoft", "App", "RSS", "IP", "Cookie", "Webhook", "Enter", "Shift",
-  "Esc", "Ctrl", "Cmd", "Mac", "Agent", "Chatflow", "Excel",
+  "Esc", "Ctrl", "Cmd", "Mac", "Agent", "Chatflow", "Excel", "ICP",
 ];
 
 /**

@@ -16,7 +16,7 @@ export const safetyAdminCopy = {
     description: "同一用户在时间窗口内命中达到次数时，自动封禁一段时间（与「用户」中的封禁相同），并记入审计日志。次数为 0 表示关闭。",
     fields: { hits: "命中次数（0 为关闭）", windowMinutes: "时间窗口（分钟）", banMinutes: "封禁时长（分钟）" },
     envValue: (value: number) => `留空则用环境变量：${value}`,
-    hint: "留空的项使用环境变量 MODERATION_BAN_HITS、MODERATION_BAN_WINDOW_MINUTES、MODERATION_BAN_MINUTES 的值。提问被拒和回答被截断都算一次命中。",
+    hint: { before: "留空的项使用环境变量", variables: ["MODERATION_BAN_HITS", "MODERATION_BAN_WINDOW_MINUTES", "MODERATION_BAN_MINUTES"], after: "的值。提问被拒和回答被截断都算一次命中。" },
     save: "保存",
     saved: "已保存",
   },

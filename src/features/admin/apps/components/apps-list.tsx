@@ -74,7 +74,12 @@ function AppItem({ app, first, last, onMove }: { app: AdminAppView; first: boole
             ) : (
               <span translate="no">{app.baseUrl}</span>
             )}
-            {app.keyHint ? <span className="ml-2">{app.keyHint}</span> : null}
+            {/* The key's last characters: data, not copy. */}
+            {app.keyHint ? (
+              <span className="ml-2" translate="no">
+                {app.keyHint}
+              </span>
+            ) : null}
           </p>
         </div>
       </div>

@@ -26,10 +26,11 @@ export function ReportsTable({ rows }: { rows: ContentReport[] }) {
               <td className="whitespace-nowrap px-2 py-2">{time(row.createdAt)}</td>
               <td className="px-2 py-2">
                 {copy.targets[row.target]}
-                <div className="max-w-40 truncate font-mono text-xs text-muted-foreground">{row.target === "share" ? `/share/${row.targetRef}` : row.targetRef}</div>
+                <div className="max-w-40 truncate font-mono text-xs text-muted-foreground" translate="no">{row.target === "share" ? `/share/${row.targetRef}` : row.targetRef}</div>
               </td>
               <td className="px-2 py-2">{reportsCopy.reasons[row.reason]}</td>
-              <td className="max-w-80 px-2 py-2">
+              {/* The reporter's note and the reported text: what people wrote, in whatever language. */}
+              <td className="max-w-80 px-2 py-2" data-user-content>
                 <p className="whitespace-pre-wrap break-words">{row.note}</p>
                 {row.excerpt ? <p className="mt-1 line-clamp-3 text-xs text-muted-foreground">{row.excerpt}</p> : null}
                 {row.reply ? <p className="mt-1 text-xs">回复：{row.reply}</p> : null}

@@ -62,7 +62,16 @@ export function BanPolicyForm({ overrides, env }: { overrides: Partial<BanPolicy
           />
         </div>
       ))}
-      <p className="text-muted-foreground text-sm sm:col-span-3">{copy.hint}</p>
+      <p className="text-muted-foreground text-sm sm:col-span-3">
+        {copy.hint.before}{" "}
+        {copy.hint.variables.map((name, index) => (
+          <span key={name}>
+            {index > 0 ? "、" : null}
+            <code translate="no">{name}</code>
+          </span>
+        ))}{" "}
+        {copy.hint.after}
+      </p>
       <div className="sm:col-span-3">
         <Button type="submit" disabled={busy}>
           {copy.save}

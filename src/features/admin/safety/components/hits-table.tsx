@@ -26,11 +26,16 @@ export function HitsTable({ hits }: { hits: readonly ModerationHitRow[] }) {
                 {hit.userId.slice(0, 8)}
               </a>
             </TableCell>
-            <TableCell>{hit.appid}</TableCell>
+            <TableCell translate="no">{hit.appid}</TableCell>
             <TableCell>{copy.stages[hit.stage] ?? hit.stage}</TableCell>
-            <TableCell>{hit.provider}</TableCell>
-            <TableCell className="max-w-48 break-all">{hit.label}</TableCell>
-            <TableCell className="max-w-80 break-all">{hit.excerpt}</TableCell>
+            <TableCell translate="no">{hit.provider}</TableCell>
+            <TableCell className="max-w-48 break-all" translate="no">
+              {hit.label}
+            </TableCell>
+            {/* What a user wrote or a model answered: data, in whatever language. */}
+            <TableCell className="max-w-80 break-all" data-user-content>
+              {hit.excerpt}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
