@@ -3,8 +3,8 @@ import { reportsCopy } from "@/features/reports";
 import { reportContact } from "@/features/reports/server";
 
 export const metadata = pageMetadata({ title: "投诉举报", description: "如何向思维火花投诉、举报违法和不良信息，以及我们的处理时限。", path: "/legal/report" });
-// The contact and the time come from the operator's settings at run time.
-export const dynamic = "force-dynamic";
+// Prerendered like the other legal pages: the build renders the environment's contact and time, and
+// each process revalidates every prerendered page once it listens (revalidateSiteWide), with its own.
 
 /** 投诉举报: the public contact and the promised response time (REPORT_CONTACT_EMAIL, REPORT_RESPONSE_HOURS). */
 export default function ReportPage() {
