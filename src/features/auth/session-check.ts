@@ -6,6 +6,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { getEmbeddedServices } from "@/lib/supabase/embedded-services";
 import { serverClientOptions, type SupabaseConnection } from "@/lib/supabase/connection";
 import { TtlCache } from "@/lib/ttl-cache";
+import { activeBanEnd } from "@/lib/supabase/ban";
 
 // No `server-only` here: the Next.js proxy (proxy-session.ts) uses this too.
 
@@ -67,6 +68,6 @@ async function refusedLiveness(connection: SupabaseConnection, userId: string): 
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const { data } = await admin.auth.admin.getUserById(userId).catch(() => ({ data: { user: null } }));
-  const bannedUntil = data.user?.banned_until ? new Date(data.user.banned_until) : undefined;
-  return bannedUntil && bannedUntil.getTime() > Date.now() ? { live: false, bannedUntil } : { live: false };
+  const bannedUntil = data.user ? activeBanEnd(data.user) : undefined;
+  return bannedUntil ? { live: false, bannedUntil } : { live: false };
 }

@@ -7,6 +7,7 @@ import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { getSupabaseConnection } from "@/lib/supabase/connection";
 import type { AdminUserFactor, AdminUserIdentity, AdminUserRow, AdminUsersPage, AdminUserStatus } from "../types";
 import { hasAdminRole, listUsersPage } from "./admin-role";
+import { activeBanEnd } from "@/lib/supabase/ban";
 
 export const ADMIN_USERS_PER_PAGE = 20;
 /** Bans longer than this are shown as 永久 (the console's 永久 is 100 years). */
@@ -19,9 +20,9 @@ export function isUserId(value: string): boolean {
 }
 
 export function userStatus(user: Pick<User, "banned_until">, now = new Date()): AdminUserStatus {
-  const until = user.banned_until ? Date.parse(user.banned_until) : NaN;
-  if (!Number.isFinite(until) || until <= now.getTime()) return { banned: false };
-  return { banned: true, until: new Date(until).toISOString(), permanent: until - now.getTime() > PERMANENT_AFTER_MS };
+  const until = activeBanEnd(user, now);
+  if (!until) return { banned: false };
+  return { banned: true, until: until.toISOString(), permanent: until.getTime() - now.getTime() > PERMANENT_AFTER_MS };
 }
 
 /**

@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { TtlCache } from "@/lib/ttl-cache";
 import { processSingleton } from "@/lib/process-singleton";
+import { activeBanEnd } from "@/lib/supabase/ban";
 
 /**
  * Whether a share's owner still stands behind it: `active`, `hidden` (banned: the links stop, the
@@ -26,7 +27,6 @@ export async function shareOwnerState(userId: string, now = new Date()): Promise
       throw error;
     }
     if (data.user.deleted_at) return "gone";
-    const bannedUntil = data.user.banned_until ? Date.parse(data.user.banned_until) : NaN;
-    return Number.isFinite(bannedUntil) && bannedUntil > now.getTime() ? "hidden" : "active";
+    return activeBanEnd(data.user, now) ? "hidden" : "active";
   });
 }

@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { TtlCache } from "@/lib/ttl-cache";
 import { processSingleton } from "@/lib/process-singleton";
+import { activeBanEnd } from "@/lib/supabase/ban";
 
 /**
  * Whether an API key's user may still use it: a deleted or banned user's keys stop working. Asked of
@@ -28,8 +29,8 @@ export async function keyUserStanding(userId: string, now = new Date()): Promise
       throw new AuthServiceUnavailable(error.message);
     }
     if (data.user.deleted_at) return { active: false };
-    const bannedUntil = data.user.banned_until ? Date.parse(data.user.banned_until) : NaN;
-    if (Number.isFinite(bannedUntil) && bannedUntil > now.getTime()) return { active: false, bannedUntil: new Date(bannedUntil).toISOString() };
+    const bannedUntil = activeBanEnd(data.user, now);
+    if (bannedUntil) return { active: false, bannedUntil: bannedUntil.toISOString() };
     return { active: true };
   });
 }
