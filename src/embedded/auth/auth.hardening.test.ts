@@ -39,8 +39,9 @@ describe("embedded auth under a flood of password checks", () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    // Per-IP sign-in limits are not what is tested here: lift them.
-    h = await createAuthHarness("pglite", { rateLimits: { signIn: { max: 100_000, windowSeconds: 60 } } });
+    // Per-IP sign-in limits are not what is tested here: lift them. Nor is the refusal tarpit's growing
+    // pause (refusal-tarpit.test.ts): these floods keep its first pause, or later ones would wait 16 s.
+    h = await createAuthHarness("pglite", { rateLimits: { signIn: { max: 100_000, windowSeconds: 60 } }, refusalPause: { maxMs: 1_000 } });
     headers = { apikey: h.service.keys.anonKey, "content-type": "application/json" };
     await h.admin().auth.admin.createUser({ email: "victim@example.com", password: PASSWORD, email_confirm: true });
     await h.admin().auth.admin.createUser({ email: "bystander@example.com", password: PASSWORD, email_confirm: true });

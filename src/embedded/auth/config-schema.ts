@@ -1,4 +1,5 @@
 import { z } from "@/lib/zod";
+import { DEFAULT_TARPIT_LIMITS } from "./refusal-tarpit";
 
 /**
  * GoTrue-style configuration of the embedded auth service. Every field has a default so an empty
@@ -141,6 +142,18 @@ export const authConfigSchema = z.object({
   passwordMinLength: z.number().int().min(6).max(72).default(6),
   /** Character groups of which the password must contain at least one each, e.g. ["abc…", "0123456789"]. */
   passwordRequiredCharacters: z.array(z.string().min(1)).default([]),
+  /**
+   * The pause before a refused password sign-in's 429 (refusal-tarpit.ts): `baseMs` at first, doubling
+   * every `doubleEvery` answered refusals of the address or account, up to `maxMs`.
+   */
+  refusalPause: z
+    .object({
+      baseMs: z.number().int().min(0).max(60_000).default(DEFAULT_TARPIT_LIMITS.baseMs),
+      maxMs: z.number().int().min(0).max(600_000).default(DEFAULT_TARPIT_LIMITS.maxMs),
+      doubleEvery: z.number().int().min(1).default(DEFAULT_TARPIT_LIMITS.doubleEvery),
+      rememberMs: z.number().int().min(1_000).default(DEFAULT_TARPIT_LIMITS.rememberMs),
+    })
+    .default(DEFAULT_TARPIT_LIMITS),
   /** argon2id cost; tests lower it to stay fast. */
   passwordHashing: z
     .object({ memoryCost: z.number().int().min(8).default(19456), timeCost: z.number().int().min(1).default(2) })

@@ -5,6 +5,7 @@ import type { Captcha } from "./captcha";
 import type { AuthConfig } from "./config";
 import type { SigningKeys } from "./keys";
 import type { RateLimiter } from "./rate-limit";
+import type { RefusalTarpit } from "./refusal-tarpit";
 import type { SessionLivenessChecker } from "./session-liveness";
 import type { SignedInRows } from "./signed-in-cache";
 
@@ -15,6 +16,8 @@ export interface AuthDeps {
   keys: SigningKeys;
   outbox: OutboxTransport;
   limiter: RateLimiter;
+  /** How long a refused password sign-in waits for its 429 (grows for a flood that keeps coming back). */
+  tarpit: RefusalTarpit;
   /** The human check asked for before an SMS once an IP or number block has had a few. */
   captcha: Captcha;
   /** The signed-in user's rows and session (kept in memory on PGlite; see signed-in-cache.ts). */

@@ -9,6 +9,7 @@ import type { AuthConfig } from "./config";
 import type { AuthDeps } from "./context";
 import { loadApiKeys, loadSigningKeys } from "./keys";
 import { RateLimiter, rateLimitStoreFor } from "./rate-limit";
+import { RefusalTarpit } from "./refusal-tarpit";
 import { createRedirectValidator } from "./redirect";
 import { createSessionLiveness, type SessionLiveness } from "./session-liveness";
 import { createSignedInRows } from "./signed-in-cache";
@@ -81,6 +82,7 @@ export async function createAuthService({ db, config, outbox, sessionCacheMs = 3
     keys: signingKeys,
     outbox,
     limiter,
+    tarpit: new RefusalTarpit(config.refusalPause),
     captcha,
     signedIn: await createSignedInRows(db),
     redirectTo: createRedirectValidator(config),

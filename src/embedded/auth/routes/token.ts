@@ -8,6 +8,7 @@ import { apiError, badRequest, OAuthStyleError } from "../errors";
 import type { AuthEnv } from "../middleware";
 import { passwordWork } from "../password-work";
 import { passwordWeaknesses, verifyPassword } from "../passwords";
+import type { RefusalTarpit } from "../refusal-tarpit";
 import { verifierMatches } from "../pkce";
 import { readBody } from "../request";
 import { refreshSession, startSession } from "../sessions";
@@ -20,22 +21,12 @@ const idTokenBody = z.object({ provider: z.string().optional(), issuer: z.string
 
 const invalidCredentials = () => apiError(400, "invalid_credentials", "Invalid login credentials");
 
-/**
- * How long a password sign-in that is turned away (rate limit, full hashing queue) waits for its 429.
- * A flood that retries at once would otherwise spin on cheap refusals and take the event loop from
- * everyone else; waiting costs nothing, and a person is admitted in the clean lane long before.
- */
-const REFUSAL_DELAY_MS = 1000;
-/** ± this much at random, so the refusals of a flood that arrived together do not return together. */
-const REFUSAL_JITTER_MS = 500;
-
-/** Runs the admission checks; a refusal is thrown after a pause. */
-async function admitPasswordCheck(checks: () => Promise<void>): Promise<void> {
+/** Runs the admission checks; a refusal is thrown after the tarpit's pause for this address and account. */
+async function admitPasswordCheck(tarpit: RefusalTarpit, client: string | undefined, identifier: string, checks: () => Promise<void>): Promise<void> {
   try {
     await checks();
   } catch (refusal) {
-    const delay = REFUSAL_DELAY_MS + (Math.random() * 2 - 1) * REFUSAL_JITTER_MS;
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    await tarpit.pause(client, identifier);
     throw refusal;
   }
 }
@@ -53,7 +44,7 @@ export function registerToken(app: Hono<AuthEnv>, deps: AuthDeps) {
       if (body.email && body.phone) throw badRequest("Only an email address or phone number should be provided on login.");
       if (!body.email && !body.phone) throw badRequest("missing email or phone");
       const identifier = body.email ? normalizeEmail(body.email) : normalizePhone(body.phone!);
-      await admitPasswordCheck(async () => {
+      await admitPasswordCheck(deps.tarpit, ip, identifier, async () => {
         await deps.limiter.hit("signIn", [ip, body.email?.toLowerCase() ?? body.phone]);
         passwordWork.assertRoom(ip, identifier);
       });

@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/lib/db";
+import { eq, sql } from "drizzle-orm";
+import { aiCallOwners, openDatabase, type DatabaseHandle } from "@/lib/db";
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { AiCallOwner, processAiCallOwner } from "./ai-call-owner";
 import { aiCallsInFlight, releaseAiCall, reserveAiCall } from "./ai-call-reservations";
@@ -42,13 +43,16 @@ describe.each(testTargetKinds())("AI call leases on %s", (kind) => {
   it("stops counting the calls of a process that stopped renewing its lease; a live process's keep counting", async () => {
     const userId = randomUUID();
     const live = new AiCallOwner(first.db, LEASE_MS);
-    const dying = new AiCallOwner(second.db, LEASE_MS);
+    // The dying process's lease is long, and lapses below by hand: on a busy machine a short one could
+    // lapse before the refusal just below is checked.
+    const dying = new AiCallOwner(second.db, 60_000);
     const kept = reservationId(await reserveAiCall(first.db, userId, new Date(), { owner: live }));
     reservationId(await reserveAiCall(second.db, userId, new Date(), { owner: dying }));
     // The free plan's 2 calls are in flight.
     expect(await reserveAiCall(first.db, userId)).toMatchObject({ admitted: false, status: 429, message: "同时进行的 AI 请求过多，请等当前回答完成后再试" });
 
     dying.abandon();
+    await second.db.update(aiCallOwners).set({ expiresAt: sql`now()` }).where(eq(aiCallOwners.id, dying.id));
     await sleep(LEASE_MS * 2.5);
     // The live process renewed its lease meanwhile: its call still counts, the dead one's does not.
     expect(await aiCallsInFlight(first.db, userId)).toBe(1);
