@@ -21,10 +21,12 @@ describe("test kinds (which Vitest project a file runs in)", () => {
     const unit = testFilesOfKind(root, "unit");
     const isolated = testFilesOfKind(root, "unit-isolated");
     const service = testFilesOfKind(root, "service");
+    const serviceIsolated = testFilesOfKind(root, "service-isolated");
     expect(unit).toContain("test/test-kinds.test.ts");
     expect(isolated).toContain("src/lib/secure-cookies-site-url.test.ts");
-    expect(service).toContain("src/lib/db/client.test.ts");
-    const all = [...unit, ...isolated, ...service];
+    expect(service).toContain("src/embedded/auth/auth.session.test.ts");
+    expect(serviceIsolated).toContain("src/lib/db/client.test.ts");
+    const all = [...unit, ...isolated, ...service, ...serviceIsolated];
     expect(new Set(all).size).toBe(all.length);
   });
 });

@@ -39,12 +39,17 @@ export function needsIsolation(source: string): boolean {
   return ISOLATION_MARKERS.some((marker) => marker.test(source));
 }
 
-export type TestKind = "unit" | "unit-isolated" | "service";
+export type TestKind = "unit" | "unit-isolated" | "service" | "service-isolated";
 
-/** The kind of one test file's source: service, unit that must run isolated, or plain unit. */
+/**
+ * The kind of one test file's source: service or unit, each isolated when it changes modules, env or
+ * globals for its own run. Service files share a module graph too (test/service-file-setup.ts resets
+ * what they leave behind), all but those that replace modules.
+ */
 export function kindOfTest(source: string): TestKind {
-  if (startsServices(source)) return "service";
-  return needsIsolation(source) ? "unit-isolated" : "unit";
+  const isolated = needsIsolation(source);
+  if (startsServices(source)) return isolated ? "service-isolated" : "service";
+  return isolated ? "unit-isolated" : "unit";
 }
 
 /** The test files of one kind, relative to `root`, sorted. */
