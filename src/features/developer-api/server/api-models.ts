@@ -10,6 +10,8 @@ export interface ApiModel {
   app: AiApp;
   /** Model apps: the model to answer with (undefined: the app's default). */
   modelId?: string;
+  /** An embedding model of a model app: `/v1/embeddings` only. */
+  embedding?: true;
 }
 
 export function apiModelsOf(apps: AiApp[]): ApiModel[] {
