@@ -6,7 +6,8 @@ import { createClient } from "@supabase/supabase-js";
 import OpenAI from "openai";
 import { stubEmbeddedAppEnv } from "./embedded-app-env";
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+// Route handlers take their own params' type: the table calls each with what its path holds.
+type Handler = (request: Request, context: { params: Promise<{ id: string[] }> }) => Promise<Response>;
 type Route = { GET?: Handler; POST?: Handler };
 
 /**
@@ -19,7 +20,10 @@ export async function startDeveloperApi(name: string, env: Record<string, string
   const dataDir = stubEmbeddedAppEnv(name, { SESSION_CHECK_CACHE_MS: "0", DIFY_DEMO_PACE_MS: "0", ...env });
   const routes: [RegExp, Route][] = [
     [/^\/v1\/models$/, await import("@/app/v1/models/route")],
+    [/^\/v1\/models\/(?<id>.+)$/, await import("@/app/v1/models/[...id]/route")],
     [/^\/v1\/chat\/completions$/, await import("@/app/v1/chat/completions/route")],
+    [/^\/v1\/embeddings$/, await import("@/app/v1/embeddings/route")],
+    [/^\/v1\/responses$/, await import("@/app/v1/responses/route")],
   ];
   const { getSupabaseConnection } = await import("@/lib/supabase/connection");
   const { aiUsageEvents, closeDatabase, getDatabase } = await import("@/lib/db");
@@ -34,7 +38,7 @@ export async function startDeveloperApi(name: string, env: Record<string, string
       const match = pattern.exec(path);
       const handler = match && (request.method === "GET" ? route.GET : route.POST);
       if (!handler) continue;
-      const params: Record<string, string[]> = match.groups?.id ? { id: match.groups.id.split("/") } : {};
+      const params = { id: (match.groups?.id ?? "").split("/") };
       return callRouteHandler((req: Request) => handler(req, { params: Promise.resolve(params) }), request);
     }
     return new Response("not found", { status: 404 });

@@ -3,9 +3,11 @@ import { z } from "@/lib/zod";
 import { chunkAnswer } from "../dify/answer";
 import { subjectOf } from "../dify/demo-writer";
 import { DEMO_PROVIDER_MODELS, demoUsage, describeImage, writeDemoCompletion, type DemoCompletion, type DemoProviderModelId } from "./answers";
+import { demoEmbedding, demoEmbeddingUsage, DEMO_PROVIDER_EMBEDDING_MODELS, embeddingBase64 } from "./embeddings";
 import { answerFromToolResults, demoToolCalls, type DemoToolCall } from "./tools";
 
 export { DEMO_PROVIDER_MODELS, writeDemoCompletion, type DemoProviderModelId } from "./answers";
+export { DEMO_PROVIDER_EMBEDDING_MODELS, demoEmbedding } from "./embeddings";
 
 /** The key the demo model app sends; the demo provider accepts only this one (like a real provider). */
 export const DEMO_PROVIDER_KEY = "sk-spark-demo-provider";
@@ -34,6 +36,12 @@ const requestSchema = z.looseObject({
   parallel_tool_calls: z.boolean().optional(),
 });
 type DemoMessage = z.infer<typeof messageSchema>;
+const embeddingsSchema = z.looseObject({
+  model: z.string().min(1),
+  input: z.union([z.string(), z.array(z.string()).min(1)]),
+  encoding_format: z.enum(["float", "base64"]).optional(),
+  dimensions: z.number().int().min(1).max(2048).optional(),
+});
 
 function openAiError(c: Context, status: 400 | 401 | 404, message: string, type: string, code: string | null) {
   return c.json({ error: { message, type, param: null, code } }, status);
@@ -100,7 +108,22 @@ export function createDemoModelProvider(options: DemoModelProviderOptions = {}):
     }
     await next();
   });
-  app.get("/models", (c) => c.json({ object: "list", data: DEMO_PROVIDER_MODELS.map((model) => ({ id: model.id, object: "model", created: 0, owned_by: "spark-demo" })) }));
+  app.get("/models", (c) =>
+    c.json({ object: "list", data: [...DEMO_PROVIDER_MODELS, ...DEMO_PROVIDER_EMBEDDING_MODELS].map((model) => ({ id: model.id, object: "model", created: 0, owned_by: "spark-demo" })) }),
+  );
+  app.post("/embeddings", async (c) => {
+    const parsed = embeddingsSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return openAiError(c, 400, "Invalid request body.", "invalid_request_error", null);
+    const model = DEMO_PROVIDER_EMBEDDING_MODELS.find((candidate) => candidate.id === parsed.data.model);
+    if (!model) return openAiError(c, 404, `The model \`${parsed.data.model}\` does not exist.`, "invalid_request_error", "model_not_found");
+    const inputs = typeof parsed.data.input === "string" ? [parsed.data.input] : parsed.data.input;
+    const dimensions = parsed.data.dimensions ?? model.dimensions;
+    const data = inputs.map((input, index) => {
+      const vector = demoEmbedding(input, dimensions);
+      return { object: "embedding", index, embedding: parsed.data.encoding_format === "base64" ? embeddingBase64(vector) : vector };
+    });
+    return c.json({ object: "list", data, model: model.id, usage: demoEmbeddingUsage(inputs) });
+  });
   app.post("/chat/completions", async (c) => {
     const parsed = requestSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return openAiError(c, 400, "Invalid request body.", "invalid_request_error", null);

@@ -49,7 +49,8 @@ export interface ChatDeps {
   fetch?: typeof fetch;
 }
 
-const HTTP_STATUS: Record<ProviderError["failure"], number> = {
+/** The status a failure answers with (Dify-shaped, before the proxy maps it). */
+export const HTTP_STATUS: Record<ProviderError["failure"], number> = {
   invalid_key: 502,
   rate_limited: 429,
   unavailable: 502,

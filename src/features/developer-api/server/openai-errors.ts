@@ -87,7 +87,7 @@ export const API_MESSAGES = {
   noEmbeddings: (model: string) => `${model} 不提供向量（embeddings），请在 GET /v1/models 中选择一个向量模型`,
   unavailable: "服务暂时不可用，请稍后重试",
   methodNotAllowed: (method: string, path: string, allowed: string) => `${path} 不支持 ${method} 请求，请用 ${allowed}`,
-  unknownUrl: (method: string, path: string) => `没有这个接口：${method} ${path}（目前支持 GET /v1/models 和 POST /v1/chat/completions）`,
+  unknownUrl: (method: string, path: string) => `没有这个接口：${method} ${path}（目前支持 GET /v1/models、GET /v1/models/{id}、POST /v1/chat/completions、POST /v1/embeddings 和 POST /v1/responses）`,
 } as const;
 
 /** A /v1 endpoint called with a method it does not take: OpenAI's 405, with `Allow`. */

@@ -28,7 +28,7 @@ export async function fromProxyRefusal(response: Response): Promise<Response> {
 }
 
 /** The parts of a Dify event stream, event by event (pings and non-JSON frames skipped). */
-async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }>, answer: DifyAnswer): AsyncGenerator<AnswerPart[]> {
+export async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }>, answer: DifyAnswer): AsyncGenerator<AnswerPart[]> {
   for (;;) {
     const { done, value } = await events.read();
     if (done) return;
@@ -45,8 +45,8 @@ async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }
   }
 }
 
-const eventsOf = (upstream: Response) => upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
-const CUT: AnswerError = { kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" };
+export const eventsOf = (upstream: Response) => upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+export const CUT: AnswerError = { kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" };
 
 /**
  * A Dify event stream read to its end and answered as one `chat.completion`. The upstream is always
@@ -133,7 +133,7 @@ export class ToolCalls {
   }
 }
 
-function errorResponse(part: AnswerError): Response {
+export function errorResponse(part: AnswerError): Response {
   const { status, code } = fromProxyError(part.status, part.message, part.code);
   return openAiError(status, code, part.message);
 }
