@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDeveloperApi } from "../../../test/developer-api-harness";
+import { startDeveloperApi } from "../../../test/developer-api-testbed";
 import { openAiFailure } from "../../../test/openai-failure";
 
 // Function calling on /v1 with the official `openai` client, the real routes and the process's AI

@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDeveloperApi } from "../../../test/developer-api-harness";
+import { startDeveloperApi } from "../../../test/developer-api-testbed";
 import { openAiFailure } from "../../../test/openai-failure";
 
 // Images in /v1 messages with the official `openai` client: `image_url` parts (https and data URLs) for

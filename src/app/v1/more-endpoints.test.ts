@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDeveloperApi } from "../../../test/developer-api-harness";
+import { startDeveloperApi } from "../../../test/developer-api-testbed";
 import { openAiFailure } from "../../../test/openai-failure";
 
 // GET /v1/models/{id}, POST /v1/embeddings and POST /v1/responses with the official `openai` client,
