@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDeveloperApi } from "../../../test/developer-api-testbed";
@@ -137,5 +142,42 @@ describe("POST /v1/responses", () => {
     expect([unsafe.status, unsafe.code]).toEqual([400, "content_filter"]);
     const unknown = await openAiFailure(client.responses.create({ model: "no-such-app", input: "你好" }));
     expect([unknown.status, unknown.code]).toEqual([404, "model_not_found"]);
+  });
+});
+
+describe("the docs' curl examples (content/docs/api/openai.mdx)", () => {
+  let server: Server;
+  beforeAll(async () => {
+    // A plain HTTP front for the route handlers, so `curl` runs against them exactly as written.
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", async () => {
+        const headers = Object.entries(req.headers).flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as [string, string]] : []));
+        const response = await api.routeFetch(`http://localhost:3000${req.url}`, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("every curl example answers 200 with OpenAI's objects", async () => {
+    const docs = readFileSync("content/docs/api/openai.mdx", "utf8");
+    const examples = [...docs.matchAll(/```bash\n(curl [\s\S]*?)```/g)].map((match) => match[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(6);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const objects: unknown[] = [];
+    for (const example of examples) {
+      const command = `${example.replaceAll("http://localhost:3000", base).trim()} --silent --show-error --fail-with-body`;
+      const { stdout } = await promisify(execFile)("bash", ["-c", command], { env: { ...process.env, SPARK_API_KEY: secret } });
+      objects.push(JSON.parse(stdout));
+    }
+    expect(objects.map((object) => (object as { object: string }).object)).toEqual(expect.arrayContaining(["chat.completion", "list", "response"]));
+    const toolCall = objects.find((object) => JSON.stringify(object).includes('"finish_reason":"tool_calls"'));
+    expect(toolCall).toBeDefined();
+    expect(JSON.stringify(objects)).toContain("根据工具返回的结果");
+    expect(JSON.stringify(objects)).toContain("一张来自 example.com 的图片");
   });
 });
