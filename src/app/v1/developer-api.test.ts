@@ -308,9 +308,9 @@ describe("refusals", () => {
   });
 
   it("answers an endpoint we do not offer with OpenAI's JSON 404, not a web page", async () => {
-    const response = await callRouteHandler(unknownRoute.POST, new Request(`${BASE}/embeddings`, { method: "POST" }));
+    const response = await callRouteHandler(unknownRoute.POST, new Request(`${BASE}/images/generations`, { method: "POST" }));
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: "unknown_url", message: expect.stringContaining("POST /v1/embeddings") } });
+    expect(await response.json()).toMatchObject({ error: { code: "unknown_url", message: expect.stringContaining("POST /v1/images/generations") } });
   });
 
   it("429 rate_limit_exceeded when one key floods the API", async () => {

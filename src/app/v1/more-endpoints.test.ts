@@ -12,7 +12,7 @@ import { openAiFailure } from "../../../test/openai-failure";
 // the real routes and the process's AI proxy: the demo provider's stable vectors billed as input
 // tokens, the Responses API's objects and event names, and the refusals in OpenAI's error shape.
 const api = await startDeveloperApi("v1-endpoints");
-const { DEMO_UNSAFE_WORD } = await import("@/embedded/dify");
+const { DEMO_BAD_ANSWER_MARKER, DEMO_UNSAFE_WORD } = await import("@/embedded/dify");
 
 let client: OpenAI;
 let keyId: string;
@@ -127,6 +127,22 @@ describe("POST /v1/responses", () => {
     expect(deltas).toBe(done);
     expect(done).toContain("结论");
     expect(completed!.usage!.output_tokens).toBeGreaterThan(0);
+  });
+
+  it("an answer cut by content safety is incomplete (content_filter), streamed or not", async () => {
+    const whole = await client.responses.create({ model: "demo-model", input: `${DEMO_BAD_ANSWER_MARKER}：介绍一下` });
+    expect([whole.status, whole.incomplete_details?.reason]).toEqual(["incomplete", "content_filter"]);
+    expect(whole.output_text).not.toContain(DEMO_UNSAFE_WORD);
+    const stream = await client.responses.create({ model: "demo-model", input: `${DEMO_BAD_ANSWER_MARKER}：介绍一下`, stream: true });
+    const types: string[] = [];
+    let text = "";
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === "response.output_text.done") text = event.text;
+    }
+    expect(types.at(-1)).toBe("response.incomplete");
+    // What was streamed stays (a stream cannot take it back, as on chat completions); the notice follows it.
+    expect(text).toMatch(/已停止生成并隐藏。$/);
   });
 
   it("refuses wrong types, what it cannot honour and unsafe input in OpenAI's shape", async () => {
