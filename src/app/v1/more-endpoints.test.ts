@@ -78,6 +78,8 @@ describe("POST /v1/embeddings", () => {
     expect([number.status, number.type, number.param]).toEqual([400, "invalid_request_error", "input"]);
     const dims = await openAiFailure(own.embeddings.create({ model: "demo-model/spark-embed", input: "你好", dimensions: "8" as never }));
     expect([dims.status, dims.param]).toEqual([400, "dimensions"]);
+    const many = await openAiFailure(own.embeddings.create({ model: "demo-model/spark-embed", input: Array.from({ length: 257 }, (_, index) => `第 ${index} 条`) }));
+    expect([many.status, many.param]).toEqual([400, "input"]);
     const unsafe = await openAiFailure(own.embeddings.create({ model: "demo-model/spark-embed", input: ["你好", `关于${DEMO_UNSAFE_WORD}`] }));
     expect([unsafe.status, unsafe.code]).toEqual([400, "content_filter"]);
     expect(await api.usageRows(key.key.id)).toEqual([]);

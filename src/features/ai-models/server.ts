@@ -11,6 +11,7 @@ export {
 } from "./server/settings";
 export type { EmbeddedProvider } from "./server/provider-client";
 export { ThinkSplitter } from "./server/think-splitter";
+export { MAX_EMBEDDING_INPUT_CHARS, MAX_EMBEDDING_INPUTS } from "./server/embeddings";
 export {
   chatTurnSchema,
   IMAGE_URL,

@@ -1,3 +1,4 @@
+import { MAX_EMBEDDING_INPUT_CHARS, MAX_EMBEDDING_INPUTS } from "@/features/ai-models/server";
 import type { ApiKeyRow } from "@/lib/db";
 import { z } from "@/lib/zod";
 import { authenticateApiKey } from "./authenticate-key";
@@ -5,12 +6,15 @@ import { readJsonRequest, resolveModel, zodRefusal, type DeveloperApiDeps } from
 import { API_MESSAGES, openAiError } from "./openai-errors";
 import { fromProxyRefusal } from "./openai-responses";
 
-const input = z.string({ message: "input 必须是字符串或字符串数组" }).min(1, "input 不能是空字符串");
+const input = z
+  .string({ message: "input 必须是字符串或字符串数组" })
+  .min(1, "input 不能是空字符串")
+  .max(MAX_EMBEDDING_INPUT_CHARS, `每条 input 最长 ${MAX_EMBEDDING_INPUT_CHARS} 个字符`);
 
 /** `POST /v1/embeddings` as OpenAI defines it; `user` and other fields are accepted and ignored. */
 const embeddingsRequestSchema = z.looseObject({
   model: z.string({ message: "请指定 model" }).trim().min(1, "请指定 model").max(200, "model 太长"),
-  input: z.union([input, z.array(input).min(1, "input 不能为空")], { message: "input 必须是字符串或字符串数组（暂不支持 token 数组）" }),
+  input: z.union([input, z.array(input).min(1, "input 不能为空").max(MAX_EMBEDDING_INPUTS, `input 最多 ${MAX_EMBEDDING_INPUTS} 条`)], { message: "input 必须是字符串或字符串数组（暂不支持 token 数组）" }),
   encoding_format: z.enum(["float", "base64"], { message: "encoding_format 必须是 float 或 base64" }).optional(),
   dimensions: z.number({ message: "dimensions 必须是整数" }).int("dimensions 必须是整数").positive("dimensions 必须大于 0").optional(),
 });
