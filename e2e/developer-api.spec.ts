@@ -68,3 +68,43 @@ test("a key limited to one app cannot reach another (404 model_not_found)", asyn
   const error = await openAiFailure(openai.chat.completions.create({ model: "demo-chat", messages: [{ role: "user", content: "您好" }] }));
   expect([error.status, error.code]).toEqual([404, "model_not_found"]);
 });
+
+test("function calling, images, embeddings, one model and the Responses API work with the official OpenAI SDK (issue 36)", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  const created = await page.request.post("/api/keys", { data: { name: "深度集成" } });
+  const { secret } = (await created.json()) as { secret: string };
+  const openai = new OpenAI({ apiKey: secret, baseURL: `${baseURL}/v1`, maxRetries: 0 });
+
+  // Function calling: the demo model calls the tool the question names; the stream helper assembles the call.
+  const weather: OpenAI.Chat.ChatCompletionTool = { type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } };
+  const question: OpenAI.Chat.ChatCompletionMessageParam = { role: "user", content: "用 get_weather 查一下 city=北京 的天气" };
+  const called = await openai.chat.completions.stream({ model: "demo-model", messages: [question], tools: [weather] }).finalChatCompletion();
+  const call = called.choices[0]!.message.tool_calls![0]!;
+  expect(call.type === "function" && [call.function.name, JSON.parse(call.function.arguments)]).toEqual(["get_weather", { city: "北京" }]);
+  const answered = await openai.chat.completions.create({ model: "demo-model", messages: [question, called.choices[0]!.message, { role: "tool", tool_call_id: call.id, content: "晴，21 度" }], tools: [weather] });
+  expect(answered.choices[0]!.message.content).toContain("晴，21 度");
+  const dify = await openAiFailure(openai.chat.completions.create({ model: "demo-chat", messages: [question], tools: [weather] }));
+  expect([dify.status, dify.type]).toEqual([400, "invalid_request_error"]);
+
+  // An image for the vision model; the reasoner cannot see.
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAen63NgAAAAASUVORK5CYII=";
+  const image: OpenAI.Chat.ChatCompletionMessageParam = { role: "user", content: [{ type: "text", text: "图里有什么？" }, { type: "image_url", image_url: { url: `data:image/png;base64,${png}` } }] };
+  const seen = await openai.chat.completions.create({ model: "demo-model/spark-swift", messages: [image] });
+  expect(seen.choices[0]!.message.content).toContain("一张 image/png 图片");
+  const blind = await openAiFailure(openai.chat.completions.create({ model: "demo-model/spark-reasoner", messages: [image] }));
+  expect([blind.status, blind.type]).toEqual([400, "invalid_request_error"]);
+
+  // Embeddings (the SDK asks for base64 and decodes it), one model by id, the Responses API streamed.
+  const embedded = await openai.embeddings.create({ model: "demo-model/spark-embed", input: ["您好", "再见"] });
+  expect(embedded.data.map((item) => item.embedding.length)).toEqual([64, 64]);
+  expect(await openai.models.retrieve("demo-model/spark-swift")).toMatchObject({ id: "demo-model/spark-swift" });
+  const events: string[] = [];
+  let text = "";
+  for await (const event of await openai.responses.create({ model: "demo-model", input: "列出 3 个提高专注力的方法", stream: true })) {
+    events.push(event.type);
+    if (event.type === "response.output_text.delta") text += event.delta;
+  }
+  expect([events[0], events.at(-1)]).toEqual(["response.created", "response.completed"]);
+  expect(text).toContain("提高专注力的方法");
+});

@@ -275,9 +275,10 @@ describe("refusals", () => {
     const noQuestion = await openAiFailure(client(aliceKey.secret).chat.completions.create({ model: "demo-chat", messages: [{ role: "system", content: "只有系统消息" }] }));
     expect(noQuestion.status).toBe(400);
     const image = await openAiFailure(
-      client(aliceKey.secret).chat.completions.create({ model: "demo-model", messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "https://example.com/a.png" } }] }] }),
+      client(aliceKey.secret).chat.completions.create({ model: "demo-model/spark-reasoner", messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "https://example.com/a.png" } }] }] }),
     );
-    expect(image.status).toBe(400);
+    // Images are for vision models only (images.test.ts); the reasoner is not one.
+    expect([image.status, image.param]).toEqual([400, "messages.0.content"]);
     const huge = await rawCall(auth, JSON.stringify({ model: "demo-chat", messages: [{ role: "user", content: "长".repeat(2_000_000) }] }));
     expect(huge.status).toBe(413);
     expect((await rawCall({ Authorization: `Bearer ${aliceKey.secret}`, "Content-Type": "text/plain" }, "{}")).status).toBe(415);
@@ -307,9 +308,9 @@ describe("refusals", () => {
   });
 
   it("answers an endpoint we do not offer with OpenAI's JSON 404, not a web page", async () => {
-    const response = await callRouteHandler(unknownRoute.POST, new Request(`${BASE}/embeddings`, { method: "POST" }));
+    const response = await callRouteHandler(unknownRoute.POST, new Request(`${BASE}/images/generations`, { method: "POST" }));
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: "unknown_url", message: expect.stringContaining("POST /v1/embeddings") } });
+    expect(await response.json()).toMatchObject({ error: { code: "unknown_url", message: expect.stringContaining("POST /v1/images/generations") } });
   });
 
   it("429 rate_limit_exceeded when one key floods the API", async () => {

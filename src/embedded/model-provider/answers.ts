@@ -21,7 +21,7 @@ export interface DemoCompletion {
  * question — the asked length, a list when a list is asked for, otherwise a short answer whose
  * length and form vary with the question. The reasoner says how it read the question first.
  */
-export function writeDemoCompletion(model: DemoProviderModelId, question: string, turn: number, images = 0): DemoCompletion {
+export function writeDemoCompletion(model: DemoProviderModelId, question: string, turn: number, images: readonly string[] = []): DemoCompletion {
   const shape = requestShape(question);
   const subject = subjectOf(question);
   const seed = stableHash(`${model}:${question}`);
@@ -33,17 +33,51 @@ export function writeDemoCompletion(model: DemoProviderModelId, question: string
   else if (model === "spark-reasoner") content = [`**结论**：${proseOfLength(subject, 40, seed)}`, "", "**理由**", "", listOf(subject, 2 + (seed % 3), seed)].join("\n");
   else content = proseOfLength(subject, 60 + (seed % 5) * 30, seed);
   if (turn > 1) content = `接着我们前面聊的（这是第 ${turn} 个问题）：\n\n${content}`;
-  if (images > 0) content = `我看到了您发来的 ${images} 张图片。${content}`;
+  if (images.length > 0) content = `我看到了您发来的 ${images.length} 张图片。${images.map((image, index) => `第 ${index + 1} 张：${image}。`).join("")}${content}`;
   if (model !== "spark-reasoner") return { reasoning: "", content };
   const form = shape.length ? `一段约 ${shape.length} 字的文字` : shape.listItems ? `${shape.listItems} 个要点` : "先给结论、再列理由";
   const reasoning = `用户问的是「${subject}」。先想清楚对方真正关心什么，再决定回答的形式：这里适合${form}。最后检查每一点是否具体、可执行。`;
   return { reasoning, content };
 }
 
-/** Usage the way a provider reports it: every message counts, plus a small fixed overhead per message. */
-export function demoUsage(messages: { content: string }[], completion: DemoCompletion) {
-  const promptTokens = messages.reduce((sum, message) => sum + 4 + countTokens(message.content), 0);
-  const completionTokens = countTokens(completion.reasoning) + countTokens(completion.content);
+/** Tokens one image costs, as OpenAI counts a low-detail image. */
+export const DEMO_IMAGE_TOKENS = 85;
+
+/**
+ * How the demo model "sees" an image, deterministically and offline: a data URL by its media type and
+ * size in bytes, an https URL by its host (it is not fetched).
+ */
+export function describeImage(url: string): string {
+  const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (data) return `一张 ${data[1]} 图片，${Buffer.from(data[2]!, "base64").byteLength} 字节`;
+  try {
+    return `一张来自 ${new URL(url).host} 的图片`;
+  } catch {
+    return "一张图片";
+  }
+}
+
+interface UsageRequest {
+  messages: { content?: string | { type: string; text?: string }[] | null; tool_calls?: { function: { name: string; arguments: string } }[] }[];
+  tools?: unknown[];
+}
+
+/**
+ * Usage the way a provider reports it: every message counts (its text, its tool calls, each image
+ * `DEMO_IMAGE_TOKENS`), plus a small fixed overhead per message and the tool definitions; the
+ * completion counts its text and the calls it makes.
+ */
+export function demoUsage(request: UsageRequest, completion: DemoCompletion, calls: readonly { function: { name: string; arguments: string } }[] = []) {
+  const callText = (list: readonly { function: { name: string; arguments: string } }[] | undefined) => (list ?? []).map((call) => call.function.name + call.function.arguments).join("");
+  const messageTokens = (message: UsageRequest["messages"][number]) => {
+    const parts = Array.isArray(message.content) ? message.content : [];
+    const text = typeof message.content === "string" ? message.content : parts.map((part) => part.text ?? "").join("");
+    const images = parts.filter((part) => part.type === "image_url").length;
+    return 4 + countTokens(text) + countTokens(callText(message.tool_calls)) + images * DEMO_IMAGE_TOKENS;
+  };
+  const toolTokens = request.tools?.length ? countTokens(JSON.stringify(request.tools)) : 0;
+  const promptTokens = request.messages.reduce((sum, message) => sum + messageTokens(message), toolTokens);
+  const completionTokens = countTokens(completion.reasoning) + countTokens(completion.content) + countTokens(callText(calls));
   return {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,

@@ -1,3 +1,4 @@
+import { toolFieldsSchema } from "@/features/ai-models/server";
 import { z } from "@/lib/zod";
 
 /**
@@ -22,6 +23,8 @@ export const chatCompletionRequestSchema = z.looseObject({
   conversation_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "conversation_id 格式不正确").nullable().optional(),
   /** Dify workflow and completion apps: the app's inputs (else the last user message fills the first text input). */
   inputs: z.record(z.string(), z.unknown(), { message: "inputs 必须是对象" }).optional(),
+  /** Function calling (model apps only): passed to the provider as given. */
+  ...toolFieldsSchema,
 });
 
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
@@ -31,8 +34,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type PlainTurn = { role: "system" | "user" | "assistant"; content: string };
 
 /**
- * The messages as plain text turns; tool messages are left out (our apps do not call the client's
- * tools). Answers a Chinese error for content that is not text (images are not yet taken here).
+ * The messages as plain text turns for a Dify app (which cannot call the client's tools: the caller
+ * refuses tool turns first). Answers a Chinese error for content that is not text.
  */
 export function plainTurns(messages: ChatMessage[]): PlainTurn[] | { error: string } {
   const turns: PlainTurn[] = [];

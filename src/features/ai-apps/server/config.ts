@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "@/lib/zod";
 import { demoApps } from "@/embedded/dify";
-import { DEMO_PROVIDER_KEY, DEMO_PROVIDER_MODELS } from "@/embedded/model-provider";
+import { DEMO_PROVIDER_EMBEDDING_MODELS, DEMO_PROVIDER_KEY, DEMO_PROVIDER_MODELS } from "@/embedded/model-provider";
 import { EMBEDDED_PROVIDER_BASE_URL, modelAppSettingsSchema, providerSchema, type ModelAppSettings } from "@/features/ai-models/server";
 import { getEnv, type Env } from "@/lib/env";
 import { APPID_PATTERN, type PublicAiApp } from "../types";
@@ -164,6 +164,7 @@ export function demoModelApp(): ConfiguredApp {
     modelSettings: modelAppSettingsSchema.parse({
       provider: { baseUrl: EMBEDDED_PROVIDER_BASE_URL, apiKey: DEMO_PROVIDER_KEY },
       models: DEMO_PROVIDER_MODELS.map((model) => ({ id: model.id, name: model.name, weight: model.reasons ? 2 : 1, vision: model.sees })),
+      embeddingModels: DEMO_PROVIDER_EMBEDDING_MODELS.map((model) => ({ id: model.id, name: model.name })),
       systemPrompt: "以思维火花演示模型的身份，用简体中文回答。",
       openingStatement: "您好！我是直接接入的模型。可以在右上角切换模型：「火花 快速版」能看图片，「火花 推理版」会先思考再回答，用量按 2 倍计。",
       suggestedQuestions: ["列出 3 个提高专注力的方法", "写一段 80 字的自我介绍", "如何规划一次周末短途旅行？"],

@@ -1,8 +1,11 @@
 import { countTokens } from "@/lib/token-estimate";
+import { chatTurnSchema, turnImages, turnTexts } from "./chat-turns";
 import type { ModelAppSettings } from "./settings";
 
 /** Tokens a message adds beyond its text (role and separators), as the usage estimate counts them. */
 const TOKENS_PER_MESSAGE = 4;
+/** What one image may cost in prompt tokens (a high-detail picture at OpenAI's rates is about this). */
+const IMAGE_TOKEN_ALLOWANCE = 1_000;
 
 /**
  * The most one call of a model app with `maxTokens` counts against the plan (null without it): the
@@ -14,13 +17,17 @@ export function modelCallTokenBound(settings: ModelAppSettings, body: Record<str
   if (settings.maxTokens === undefined) return null;
   const texts = [settings.systemPrompt];
   if (typeof body?.query === "string") texts.push(body.query);
+  let extra = 0;
   if (Array.isArray(body?.messages)) {
     for (const message of body.messages as unknown[]) {
-      const content = message && typeof message === "object" ? (message as { content?: unknown }).content : undefined;
-      texts.push(typeof content === "string" ? content : "");
+      const turn = chatTurnSchema.safeParse(message);
+      texts.push(turn.success ? turnTexts(turn.data).join("") : "");
+      if (turn.success) extra += turnImages(turn.data).length * IMAGE_TOKEN_ALLOWANCE;
     }
   }
-  const prompt = texts.reduce((sum, text) => sum + TOKENS_PER_MESSAGE + countTokens(text), 0);
+  // The client's tool definitions are sent with every call of a tool loop.
+  if (Array.isArray(body?.tools)) extra += countTokens(JSON.stringify(body.tools));
+  const prompt = texts.reduce((sum, text) => sum + TOKENS_PER_MESSAGE + countTokens(text), extra);
   const history = typeof body?.conversation_id === "string" && body.conversation_id !== "" ? historyTokens : 0;
   const weight = Math.max(...settings.models.map((model) => model.weight));
   return Math.ceil((settings.maxTokens + prompt + history) * weight);

@@ -11,6 +11,7 @@ import { chooseParent } from "./threads";
 import { modelSseResponse, type ModelSse } from "./model-sse";
 import { suggestTitle } from "./suggest-title";
 import { attachedImages } from "./uploads";
+import { chatTurnSchema, MAX_IMAGES_PER_REQUEST, toolFieldsSchema, toolTurnProblem, turnImages } from "./chat-turns";
 
 /** Turns of history sent with a question (older ones are left out; the provider's context is finite). */
 const HISTORY_TURNS = 20;
@@ -35,11 +36,9 @@ export const chatMessageBody = z.looseObject({
    * Model apps only (the developer API, `/v1/chat/completions`): the whole conversation, sent as is
    * after the app's system prompt. Nothing is stored: the caller keeps the history, as with OpenAI.
    */
-  messages: z
-    .array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string().max(100_000) }))
-    .min(1)
-    .max(500)
-    .optional(),
+  messages: z.array(chatTurnSchema).min(1).max(500).optional(),
+  /** With `messages` only: OpenAI's function calling, passed to the provider (`/v1`). */
+  ...toolFieldsSchema,
 });
 
 export interface ChatDeps {
@@ -50,7 +49,8 @@ export interface ChatDeps {
   fetch?: typeof fetch;
 }
 
-const HTTP_STATUS: Record<ProviderError["failure"], number> = {
+/** The status a failure answers with (Dify-shaped, before the proxy maps it). */
+export const HTTP_STATUS: Record<ProviderError["failure"], number> = {
   invalid_key: 502,
   rate_limited: 429,
   unavailable: 502,
@@ -65,7 +65,8 @@ function usageMetadata(result: CompletionResult, model: string, weight: number) 
   const { promptTokens, completionTokens, estimated } = result.usage;
   // What counts against the plan: the tokens times the model's weight.
   const total = Math.ceil((promptTokens + completionTokens) * weight);
-  return { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: total, model, estimated } };
+  // `finish_reason` (an addition to Dify's protocol): `tool_calls` or `length` for `/v1`.
+  return { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: total, model, estimated }, ...(result.finishReason ? { finish_reason: result.finishReason } : {}) };
 }
 
 /** POST /chat-messages for a model app: Dify's request and events, answered by the app's provider. */
@@ -75,6 +76,12 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
   if (stateless && (body.conversation_id || body.parent_message_id || body.files?.length)) {
     return difyErrorJson(400, "model_bad_request", "带 messages 的请求不能同时指定对话、上一条消息或文件。");
   }
+  const tools = { tools: body.tools, tool_choice: body.tool_choice, parallel_tool_calls: body.parallel_tool_calls };
+  if (!stateless && (body.tools || body.tool_choice || body.parallel_tool_calls !== undefined)) return difyErrorJson(400, "model_bad_request", "函数调用（tools）只能和 messages 一起使用。");
+  const toolProblem = body.messages ? toolTurnProblem(body.messages, tools) : undefined;
+  if (toolProblem) return difyErrorJson(400, "model_bad_request", toolProblem.message);
+  const turnImageCount = (body.messages ?? []).reduce((sum, turn) => sum + turnImages(turn).length, 0);
+  if (turnImageCount > MAX_IMAGES_PER_REQUEST) return difyErrorJson(400, "model_bad_files", `每次请求最多附带 ${MAX_IMAGES_PER_REQUEST} 张图片。`);
   const conversationId = body.conversation_id || null;
   let conversation = conversationId ? await findConversation(deps.db, owner, conversationId) : undefined;
   if (conversationId && !conversation) return difyErrorJson(404, "not_found", "Conversation Not Exists.");
@@ -85,7 +92,7 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
   if ("status" in parent) return difyErrorJson(parent.status, parent.status === 404 ? "not_found" : "invalid_param", parent.message);
   const images = await attachedImages(deps.db, owner, body.files);
   if (typeof images === "string") return difyErrorJson(400, "model_bad_files", images);
-  if (images.length > 0 && !model.vision) return difyErrorJson(400, "model_no_vision", "当前模型不能识别图片，请换一个支持图片的模型，或去掉图片后再发送。");
+  if ((images.length > 0 || turnImageCount > 0) && !model.vision) return difyErrorJson(400, "model_no_vision", "当前模型不能识别图片，请换一个支持图片的模型，或去掉图片后再发送。");
   const systemTurns: ChatTurn[] = app.settings.systemPrompt ? [{ role: "system", content: app.settings.systemPrompt }] : [];
   const messageId = crypto.randomUUID();
   const taskId = crypto.randomUUID();
@@ -142,8 +149,12 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
       signal: controller.signal,
       embedded: deps.embedded,
       fetch: deps.fetch,
+      tools,
       onDelta(delta) {
         if (!sse) return;
+        // An addition to Dify's protocol: the model's tool-call deltas ride on a message event as OpenAI streamed them.
+        if (delta.toolCalls) sse.send({ event: "message", ...ids, answer: "", tool_calls: delta.toolCalls, created_at: createdAt });
+        if (!delta.reasoning && !delta.answer) return;
         // The thinking goes first, inside <think>…</think>, then the answer (see answerWithReasoning).
         let text = "";
         if (delta.reasoning) text += (reasoningOpen ? "" : "<think>\n") + delta.reasoning;
@@ -164,7 +175,7 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
     try {
       const result = await generate(null);
       await finish(result, result.stopped ? "stopped" : "normal", null);
-      return Response.json({ event: "message", ...ids, mode: "chat", answer: answerWithReasoning(result.reasoning, result.answer), metadata: usageMetadata(result, model.id, model.weight), created_at: createdAt });
+      return Response.json({ event: "message", ...ids, mode: "chat", answer: answerWithReasoning(result.reasoning, result.answer), ...(result.toolCalls ? { tool_calls: result.toolCalls } : {}), metadata: usageMetadata(result, model.id, model.weight), created_at: createdAt });
     } catch (error) {
       return await failed(error, null);
     }

@@ -3,6 +3,7 @@ import type { Database } from "@/lib/db/types";
 import { z } from "@/lib/zod";
 import { answerChatMessage, chatMessageBody, type ChatDeps } from "./chat-messages";
 import { difyErrorJson } from "./dify-error";
+import { answerEmbeddings, embeddingsBody } from "./embeddings";
 import { conversationJson, messageJson, parametersJson } from "./protocol-json";
 import type { EmbeddedProvider } from "./provider-client";
 import { suggestTitle } from "./suggest-title";
@@ -52,6 +53,12 @@ export function createModelAppServer(options: { db: Database; embedded: Embedded
     const body = await readBody(c, chatMessageBody);
     if (body instanceof Response) return body;
     return answerChatMessage(deps, c.env.app, body);
+  });
+
+  server.post("/embeddings", async (c) => {
+    const body = await readBody(c, embeddingsBody);
+    if (body instanceof Response) return body;
+    return answerEmbeddings(deps, c.env.app, body, c.req.raw.signal);
   });
 
   server.post("/files/upload", async (c) => {

@@ -24,12 +24,22 @@ export const modelOptionSchema = z.object({
   vision: z.boolean().default(false),
 });
 
+/** A model of the provider that turns text into vectors (`/v1/embeddings`); not offered on the chat page. */
+export const embeddingModelSchema = z.object({
+  id: z.string().trim().min(1, "模型 id 不能为空").max(128),
+  name: z.string().trim().min(1).max(64).optional(),
+  /** Its input tokens count `weight` times against the plan. */
+  weight: z.number().positive("weight 必须大于 0").max(100).default(1),
+});
+
 export const modelAppSettingsSchema = z
   .object({
     provider: providerSchema,
     /** Tried when the provider answers 429 / 5xx or cannot be reached, before any byte was sent. */
     fallbackProvider: providerSchema.optional(),
     models: z.array(modelOptionSchema).min(1, "models 至少要有一个模型"),
+    /** The provider's embedding models, for `/v1/embeddings` (none: the app offers no embeddings). */
+    embeddingModels: z.array(embeddingModelSchema).max(20).default([]),
     defaultModel: z.string().optional(),
     systemPrompt: z.string().max(20_000).default(""),
     temperature: z.number().min(0).max(2).optional(),
@@ -46,6 +56,7 @@ export const modelAppSettingsSchema = z
 
 export type ProviderSettings = z.infer<typeof providerSchema>;
 export type ModelOption = z.infer<typeof modelOptionSchema>;
+export type EmbeddingModel = z.infer<typeof embeddingModelSchema>;
 export type ModelAppSettings = z.infer<typeof modelAppSettingsSchema>;
 
 /** A model app as the model server needs it: its id and settings (keys included: server-side only). */

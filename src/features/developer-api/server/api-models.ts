@@ -2,7 +2,7 @@ import type { AiApp } from "@/features/ai-apps/server";
 
 /**
  * How apps are named as OpenAI models: a Dify app by its appid; a model app by its appid (its
- * default model) and by `appid/model` for each of its models.
+ * default model) and by `appid/model` for each of its models, embedding models included.
  */
 export interface ApiModel {
   /** The name a client passes as `model`. */
@@ -10,13 +10,16 @@ export interface ApiModel {
   app: AiApp;
   /** Model apps: the model to answer with (undefined: the app's default). */
   modelId?: string;
+  /** An embedding model of a model app: `/v1/embeddings` only. */
+  embedding?: true;
 }
 
 export function apiModelsOf(apps: AiApp[]): ApiModel[] {
   return apps.flatMap((app) => {
     const byApp: ApiModel = { id: app.appid, app };
     if (!app.modelSettings) return [byApp];
-    return [byApp, ...app.modelSettings.models.map((model) => ({ id: `${app.appid}/${model.id}`, app, modelId: model.id }))];
+    const embeddings = app.modelSettings.embeddingModels.map((model): ApiModel => ({ id: `${app.appid}/${model.id}`, app, modelId: model.id, embedding: true }));
+    return [byApp, ...app.modelSettings.models.map((model) => ({ id: `${app.appid}/${model.id}`, app, modelId: model.id })), ...embeddings];
   });
 }
 

@@ -15,8 +15,35 @@ export interface OpenAiUsage {
 
 /** A piece of the answer for the client: text, thinking (`reasoning_content`), or the end. */
 export type AnswerError = { kind: "error"; status: number; code?: string; message: string };
-/** `replace`: the app's output moderation swapped the answer for its preset (Dify's `message_replace`). */
-export type AnswerPart = { kind: "delta"; content: string; reasoning: string } | { kind: "replace"; content: string } | AnswerError;
+/** One tool-call delta as OpenAI streams it: the call's `index`, then its id and name, then argument pieces. */
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  type?: "function";
+  function?: { name?: string; arguments?: string };
+}
+/**
+ * `replace`: the app's output moderation swapped the answer for its preset (Dify's `message_replace`).
+ * `tool_calls`: a model app's calls of the client's functions (an addition to Dify's `message` event).
+ */
+export type AnswerPart = { kind: "delta"; content: string; reasoning: string } | { kind: "replace"; content: string } | { kind: "tool_calls"; calls: ToolCallDelta[] } | AnswerError;
+
+/** The tool-call deltas a model app's `message` event carries, only their known fields. */
+function toolCallDeltas(value: unknown): ToolCallDelta[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): ToolCallDelta[] => {
+    const call = obj(item);
+    if (!call || typeof call.index !== "number") return [];
+    const fn = obj(call.function);
+    const delta: ToolCallDelta = { index: call.index };
+    if (str(call.id)) delta.id = str(call.id);
+    if (call.type === "function") delta.type = "function";
+    if (fn) delta.function = { ...(str(fn.name) !== undefined ? { name: str(fn.name) } : {}), ...(str(fn.arguments) !== undefined ? { arguments: str(fn.arguments) } : {}) };
+    return [delta];
+  });
+}
+
+const FINISH_REASONS = new Set(["stop", "length", "tool_calls"]);
 
 /** A workflow's outputs as the message: its one text output, else the outputs as JSON. */
 export function outputsText(outputs: unknown): string {
@@ -46,6 +73,10 @@ export class DifyAnswer {
   usage?: OpenAiUsage;
   /** The answer was replaced by the app's moderation: OpenAI's `finish_reason: "content_filter"`. */
   filtered = false;
+  /** The model's finish reason when a model app said it (`tool_calls`, `length`). */
+  finishReason?: string;
+  /** The model called tools (the finish reason, should the provider not have said it). */
+  calledTools = false;
   private readonly splitter = new ThinkSplitter();
   private streamedText = false;
 
@@ -55,7 +86,12 @@ export class DifyAnswer {
     this.messageId ??= str(event.message_id) ?? str(event.workflow_run_id);
     if (!isKnownDifyEvent(event)) return [];
     switch (event.event) {
-      case "message":
+      case "message": {
+        const calls = toolCallDeltas((event as { tool_calls?: unknown }).tool_calls);
+        if (calls.length === 0) return this.text(event.answer ?? "");
+        this.calledTools = true;
+        return [{ kind: "tool_calls", calls }];
+      }
       case "agent_message":
         return this.text(event.answer ?? "");
       case "message_replace": {
@@ -74,6 +110,8 @@ export class DifyAnswer {
       case "message_end": {
         const usage = event.metadata?.usage;
         if (usage) this.usage = usageOf(usage);
+        const reason = (event.metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
+        if (typeof reason === "string" && FINISH_REASONS.has(reason)) this.finishReason = reason;
         return [];
       }
       case "workflow_finished": {

@@ -80,9 +80,14 @@ export const API_MESSAGES = {
   keyCapReached: "这个 API 密钥本月的 Token 上限已用完",
   rateLimited: "请求太频繁，请稍后再试",
   tooLarge: "请求体太大",
+  noUserMessage: "messages 中至少要有一条内容不为空的 user 消息",
+  noVision: (model: string) => `模型 ${model} 不能识别图片（image_url），请换一个支持图片的模型，或去掉图片`,
+  noToolsOnDify: (model: string) => `${model} 是 Dify 应用，不支持函数调用（tools、tool_choice 和 tool 消息）；函数调用请使用模型应用`,
+  embeddingModel: (model: string) => `${model} 是向量模型，请用 POST /v1/embeddings 调用`,
+  noEmbeddings: (model: string) => `${model} 不提供向量（embeddings），请在 GET /v1/models 中选择一个向量模型`,
   unavailable: "服务暂时不可用，请稍后重试",
   methodNotAllowed: (method: string, path: string, allowed: string) => `${path} 不支持 ${method} 请求，请用 ${allowed}`,
-  unknownUrl: (method: string, path: string) => `没有这个接口：${method} ${path}（目前支持 GET /v1/models 和 POST /v1/chat/completions）`,
+  unknownUrl: (method: string, path: string) => `没有这个接口：${method} ${path}（目前支持 GET /v1/models、GET /v1/models/{id}、POST /v1/chat/completions、POST /v1/embeddings 和 POST /v1/responses）`,
 } as const;
 
 /** A /v1 endpoint called with a method it does not take: OpenAI's 405, with `Allow`. */

@@ -1,7 +1,7 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { AI_CONTENT_LABEL, AI_LABEL_HEADER, aigcMetadata } from "@/features/compliance";
 import { parseDifyEvent } from "@/features/dify-events";
-import { DifyAnswer, type AnswerError, type AnswerPart } from "./dify-answer";
+import { DifyAnswer, type AnswerError, type AnswerPart, type ToolCallDelta } from "./dify-answer";
 import { fromProxyError, openAiError, openAiErrorBody } from "./openai-errors";
 
 type Json = Record<string, unknown>;
@@ -28,7 +28,7 @@ export async function fromProxyRefusal(response: Response): Promise<Response> {
 }
 
 /** The parts of a Dify event stream, event by event (pings and non-JSON frames skipped). */
-async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }>, answer: DifyAnswer): AsyncGenerator<AnswerPart[]> {
+export async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }>, answer: DifyAnswer): AsyncGenerator<AnswerPart[]> {
   for (;;) {
     const { done, value } = await events.read();
     if (done) return;
@@ -45,8 +45,8 @@ async function* answerParts(events: ReadableStreamDefaultReader<{ data: string }
   }
 }
 
-const eventsOf = (upstream: Response) => upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
-const CUT: AnswerError = { kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" };
+export const eventsOf = (upstream: Response) => upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+export const CUT: AnswerError = { kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" };
 
 /**
  * A Dify event stream read to its end and answered as one `chat.completion`. The upstream is always
@@ -57,6 +57,7 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
   const answer = new DifyAnswer();
   let content = "";
   let reasoning = "";
+  const calls = new ToolCalls();
   try {
     for await (const parts of answerParts(events, answer)) {
       for (const part of parts) {
@@ -66,6 +67,10 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
         }
         if (part.kind === "replace") {
           content = part.content;
+          continue;
+        }
+        if (part.kind === "tool_calls") {
+          calls.add(part.calls);
           continue;
         }
         content += part.content;
@@ -80,8 +85,11 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
     content += part.content;
     reasoning += part.reasoning;
   }
-  const message: Json = { role: "assistant", content };
+  const toolCalls = answer.filtered ? [] : calls.list();
+  // As OpenAI: a message that only calls tools has no content.
+  const message: Json = { role: "assistant", content: toolCalls.length > 0 && !content ? null : content };
   if (reasoning) message.reasoning_content = reasoning;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
   return Response.json(
     {
       id: completionId(answer),
@@ -104,9 +112,28 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
  */
 const aigcField = (answer: DifyAnswer) => ({ label: AI_CONTENT_LABEL, ...aigcMetadata(completionId(answer)) });
 
-const finishReason = (answer: DifyAnswer) => (answer.filtered ? "content_filter" : "stop");
+const finishReason = (answer: DifyAnswer) => (answer.filtered ? "content_filter" : (answer.finishReason ?? (answer.calledTools ? "tool_calls" : "stop")));
 
-function errorResponse(part: AnswerError): Response {
+/** Tool-call deltas assembled into the calls of a whole `chat.completion` (by `index`). */
+export class ToolCalls {
+  private readonly calls = new Map<number, { id: string; type: "function"; function: { name: string; arguments: string } }>();
+
+  add(deltas: ToolCallDelta[]): void {
+    for (const delta of deltas) {
+      const call = this.calls.get(delta.index) ?? { id: "", type: "function" as const, function: { name: "", arguments: "" } };
+      if (delta.id) call.id = delta.id;
+      call.function.name += delta.function?.name ?? "";
+      call.function.arguments += delta.function?.arguments ?? "";
+      this.calls.set(delta.index, call);
+    }
+  }
+
+  list() {
+    return [...this.calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
+  }
+}
+
+export function errorResponse(part: AnswerError): Response {
   const { status, code } = fromProxyError(part.status, part.message, part.code);
   return openAiError(status, code, part.message);
 }
@@ -145,6 +172,12 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
   const frame = (payload: unknown) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
   let textSent = false;
   const deltaOf = (part: Exclude<AnswerPart, AnswerError>): Json => {
+    // Tool calls pass as the provider streamed them; the first chunk carries the role, content null, as OpenAI's.
+    if (part.kind === "tool_calls") {
+      const delta: Json = roleSent ? { tool_calls: part.calls } : { role: "assistant", content: null, tool_calls: part.calls };
+      roleSent = true;
+      return delta;
+    }
     const delta: Json = roleSent ? {} : { role: "assistant" };
     roleSent = true;
     // A stream cannot take back what it sent: a moderation preset follows the partial text on its own paragraph.

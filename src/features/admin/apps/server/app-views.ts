@@ -109,6 +109,8 @@ export function appFromFields(appid: string, fields: AppFields, existing: AiApp 
     provider: providerFrom(fields.provider, before?.provider),
     ...(fields.fallbackProvider ? { fallbackProvider: providerFrom(fields.fallbackProvider, before?.fallbackProvider) } : {}),
     models: fields.models,
+    // Embedding models (configuration only, for /v1/embeddings) stay with their provider while its URL does.
+    ...(before && before.provider.baseUrl === fields.provider.baseUrl.trim().replace(/\/+$/, "") ? { embeddingModels: before.embeddingModels } : {}),
     ...(fields.defaultModel ? { defaultModel: fields.defaultModel } : {}),
     systemPrompt: fields.systemPrompt,
     ...(fields.temperature !== null ? { temperature: fields.temperature } : {}),

@@ -2,6 +2,7 @@ import { z } from "@/lib/zod";
 import type { AiAppKind } from "../../types";
 import type { AiApp } from "../registry";
 import type { HistoryRead } from "./history-review";
+import { jsonError } from "./errors";
 import { checkOwnMessage } from "./message-owner";
 import { publicParameters } from "./public-parameters";
 import type { UpstreamCaller } from "./upstream";
@@ -88,6 +89,14 @@ const rating = z.enum(["like", "dislike"], { message: "rating 必须是 like、d
 const feedbackBody = z.looseObject({ rating, content: z.string().max(2000, "反馈内容太长").optional() });
 const messageFeedbackBody = feedbackBody.extend({ message_id: z.string().regex(ID, "消息 ID 格式不正确") });
 const emptyBody = z.looseObject({});
+// The model server checks the rest (ai-models `embeddingsBody`); here only what the proxy's checks read.
+const embeddingsBody = z.looseObject({
+  model: z.string({ message: "请指定 model" }).min(1, "请指定 model").max(128, "model 太长"),
+  input: z.union([z.string(), z.array(z.string())], { message: "input 必须是字符串或字符串数组" }),
+});
+
+/** Embeddings are an addition of model apps to Dify's protocol: a Dify app has none. */
+const modelAppsOnly = ({ app }: PrepareCall) => (app.modelSettings ? undefined : jsonError(400, "该应用不提供向量（embeddings）"));
 // Strict about what goes upstream: Dify's `streaming` is ignored, anything else dropped. A message is
 // read aloud only inside the user's conversation (the handler checks it: Dify itself does not).
 const textToAudioBody = z
@@ -142,6 +151,8 @@ export function resolveEndpoint(method: string, path: readonly string[]): Resolv
       if (first === "messages") return found(["GET"], { name: first, upstreamMethod: "GET", upstreamPath: "/messages", userIn: "query", query: ["conversation_id", "first_id", "limit"], kinds: CHAT, history: { kind: "messages" } });
       if (first === "audio-to-text") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/audio-to-text", userIn: "form", form: "audio", kinds: ALL, rateLimit: { name: "speech-to-text", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
       if (first === "text-to-audio") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/text-to-audio", userIn: "json", body: textToAudioBody, kinds: ALL, audioAnswer: true, prepare: readAloudOwnMessage, rateLimit: { name: "text-to-speech", perMinute: VOICE_CALLS_PER_MINUTE, message: VOICE_LIMIT_MESSAGE } });
+      // Usage recorded and quota admitted like a chat answer's (`generation`): its input tokens are what it costs.
+      if (first === "embeddings") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/embeddings", userIn: "json", body: embeddingsBody, kinds: CHAT, generation: "chat", prepare: modelAppsOnly });
       if (first === "message-feedbacks") return found(["POST"], { name: first, upstreamMethod: "POST", upstreamPath: "/messages/{message_id}/feedbacks", userIn: "json", body: messageFeedbackBody, kinds: ["chat", "completion"], prepare: feedbackOfBodyMessage });
       return { error: "not_found" };
     case 2:

@@ -76,10 +76,12 @@ export function questionTexts(prepared: PreparedCall): string[] {
     }
     if (Array.isArray(body.messages)) {
       for (const message of body.messages as unknown[]) {
-        const content = str((message as { content?: unknown } | null)?.content);
-        if (content && content !== query) texts.push(content);
+        for (const text of turnTexts(message)) if (text !== query) texts.push(text);
       }
     }
+    // `/v1/embeddings` on a model app: every input is sent to the provider.
+    if (str(body.input)) texts.push(body.input as string);
+    else if (Array.isArray(body.input)) for (const input of body.input as unknown[]) if (str(input)) texts.push(input as string);
     if (Array.isArray(body.files)) for (const file of body.files as unknown[]) inputTexts(file, texts, 1);
   }
   const form = prepared.upstream.form;
@@ -89,8 +91,34 @@ export function questionTexts(prepared: PreparedCall): string[] {
   return texts;
 }
 
-/** The answer text one streamed event adds (chat / completion `message`, agent text, a workflow's `text_chunk`). */
+/**
+ * A model app's turn (`/v1` messages): its text, its text parts, and the arguments of its tool calls
+ * (a tool result is a `tool` turn's content): all of it reaches the model.
+ */
+function turnTexts(message: unknown): string[] {
+  if (!message || typeof message !== "object") return [];
+  const turn = message as { content?: unknown; tool_calls?: unknown };
+  const texts: string[] = [];
+  if (str(turn.content)) texts.push(turn.content as string);
+  else if (Array.isArray(turn.content)) for (const part of turn.content as { text?: unknown }[]) if (str(part?.text)) texts.push(part.text as string);
+  if (Array.isArray(turn.tool_calls)) texts.push(...toolCallTexts(turn.tool_calls));
+  return texts;
+}
+
+/** The names and argument pieces of tool calls (whole calls, or a stream's deltas). */
+function toolCallTexts(calls: unknown[]): string[] {
+  return calls.flatMap((call) => {
+    const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
+    return [str(fn?.name), str(fn?.arguments)].filter((text): text is string => text !== undefined);
+  });
+}
+
+/**
+ * The answer text one streamed event adds (chat / completion `message`, agent text, a workflow's
+ * `text_chunk`); a model app's tool-call deltas (`/v1`) count as answer text too, since the model wrote them.
+ */
 export function answerTextOf(event: Record<string, unknown>): string {
+  if (event.event === "message" && Array.isArray(event.tool_calls)) return toolCallTexts(event.tool_calls as unknown[]).join("");
   if (event.event === "message" || event.event === "agent_message") return typeof event.answer === "string" ? event.answer : "";
   if (event.event === "text_chunk") {
     const data = event.data as { text?: unknown } | undefined;

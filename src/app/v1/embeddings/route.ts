@@ -1,0 +1,18 @@
+import { getAiProxy } from "@/features/ai-call/server";
+import { createEmbeddings, methodNotAllowed } from "@/features/developer-api/server";
+import { getDatabase } from "@/lib/db";
+
+// The developer API (src/features/developer-api): authenticated by an API key, never by cookies.
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export async function POST(request: Request): Promise<Response> {
+  return createEmbeddings(request, { db: await getDatabase(), proxy: getAiProxy() });
+}
+
+// Any other method: OpenAI's JSON 405 (Next.js would answer an empty one).
+const onlyPost = async (request: Request): Promise<Response> => methodNotAllowed(request, "POST");
+export const GET = onlyPost;
+export const PUT = onlyPost;
+export const PATCH = onlyPost;
+export const DELETE = onlyPost;
