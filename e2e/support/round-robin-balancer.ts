@@ -59,6 +59,10 @@ export async function startRoundRobinBalancer(backendPorts: number[], options: B
         response.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-backend": String(index) });
         response.flushHeaders();
         answer.pipe(response);
+        // Cut off mid-answer (the backend closed the connection): cut the client off too, as nginx does.
+        answer.once("close", () => {
+          if (!answer.complete) response.destroy();
+        });
       });
       upstream.on("error", (error: NodeJS.ErrnoException) => {
         if (error.code === "ECONNREFUSED" && !response.headersSent) {
