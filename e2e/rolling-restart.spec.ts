@@ -7,8 +7,8 @@ import { startChatTraffic, type ChatRecord } from "./support/chat-traffic";
  * Issue 34, item 4: a rolling restart of three `npm start` processes on one PostgreSQL behind a
  * balancer that routes only to ready processes and resends refused connections (nginx's
  * `proxy_next_upstream error`; docs/deployment.md "Rolling restarts"). Under steady chat traffic from
- * signed-in users, each process in turn gets SIGTERM, must exit 0, and is started again on its port;
- * the next waits until it is ready. No chat that started may be lost: each finishes, or — still
+ * signed-in users, each process in turn gets SIGTERM (twice, as under systemd + npm), must exit 0, and
+ * is started again on its port; the next waits until it is ready. No chat that started may be lost: each finishes, or — still
  * running when the drain limit ran out — ends with the Chinese SSE `error`. Prints the figures.
  */
 test.describe.configure({ timeout: 300_000 });
@@ -71,7 +71,11 @@ test("a rolling restart of three processes under chat traffic loses no request",
       })
       .toBe(true);
     const termAt = Date.now();
-    const exitCode = await running.kill("SIGTERM");
+    const exited = running.kill("SIGTERM");
+    // Twice, as systemd delivers it to `npm start`: npm forwards the signal the unit's processes all got.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    void running.kill("SIGTERM");
+    const exitCode = await exited;
     const drainMs = Date.now() - termAt;
     const restarted = await cluster.startProcess({}, running.port);
     await expect.poll(() => cluster.balancer.readyBackends(), { timeout: 30_000, intervals: [100] }).toContain(backend);
