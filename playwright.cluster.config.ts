@@ -5,7 +5,8 @@ import baseConfig, { browserProject } from "./playwright.config";
 /**
  * The multi-process run (e2e/multi-process.spec.ts): three `npm start` processes on one throwaway
  * PostgreSQL behind a balancer, which the spec starts itself from the main run's build. Apart from
- * the main run, so its four servers do not compete with it for the machine's cores. Also
+ * the main run, so its four servers do not compete with it for the machine's cores. Likewise
+ * e2e/rolling-restart.spec.ts (three processes restarted one by one under chat traffic). Also
  * e2e/crash-restart.spec.ts: one server on PGlite killed and restarted, which needs its own process too.
  */
 if (!existsSync(".next/BUILD_ID")) throw new Error("没有生产构建：请先运行 npm run build（npm test 的主 e2e 运行会构建）。");
@@ -13,7 +14,7 @@ if (!existsSync(".next/BUILD_ID")) throw new Error("没有生产构建：请先�
 export default defineConfig({
   ...baseConfig,
   projects: [browserProject],
-  testMatch: ["multi-process.spec.ts", "crash-restart.spec.ts"],
+  testMatch: ["multi-process.spec.ts", "rolling-restart.spec.ts", "crash-restart.spec.ts"],
   testIgnore: [],
   workers: 1,
   webServer: undefined,

@@ -14,7 +14,7 @@
 import { parseArgs } from "node:util";
 import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
-import { drainMsFrom, shutDownGracefully } from "./src/lib/net/graceful-shutdown.mjs";
+import { drainMsFrom, onStopSignals, shutDownGracefully } from "./src/lib/net/graceful-shutdown.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
 import { buildInlineScriptHashes, withStaticPageScriptHashes } from "./src/lib/net/static-page-csp.mjs";
 import { logger } from "./src/lib/log/logger.mjs";
@@ -72,7 +72,8 @@ server.listen(port, hostname, () => {
 
 /**
  * SIGTERM (an orchestrator's restart): /api/health/ready answers 503 from now on, running AI answers
- * get SHUTDOWN_DRAIN_SECONDS to finish, buffers are flushed, exit 0. SIGINT (Ctrl-C) does not wait.
+ * get SHUTDOWN_DRAIN_SECONDS to finish, buffers are flushed, exit 0. SIGINT (Ctrl-C) does not wait. A
+ * repeated signal (npm forwards the one it gets) changes nothing.
  * @param {number} drainMs
  */
 const shutdown = (drainMs) => {
@@ -80,8 +81,7 @@ const shutdown = (drainMs) => {
     .catch((/** @type {unknown} */ error) => logger().error({ err: error }, "退出时出错"))
     .finally(() => process.exit(0));
 };
-process.once("SIGINT", () => shutdown(0));
-process.once("SIGTERM", () => shutdown(drainMsFrom(process.env.SHUTDOWN_DRAIN_SECONDS)));
+onStopSignals({ drainMs: drainMsFrom(process.env.SHUTDOWN_DRAIN_SECONDS), shutdown, log: logger() });
 
 /**
  * Tells the app where this process listens (it sends itself a request to revalidate its prerendered

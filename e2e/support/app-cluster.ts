@@ -5,22 +5,23 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { startPostgresServer, type PostgresServer } from "../../test/postgres-server";
 import { findFreePort } from "./free-port";
-import { startRoundRobinBalancer, type Balancer } from "./round-robin-balancer";
+import { startRoundRobinBalancer, type Balancer, type BalancerOptions } from "./round-robin-balancer";
 
 export interface AppProcess {
   url: string;
   port: number;
   stop(): void;
-  /** Sends `signal` (SIGKILL: a crash) and resolves once the process has exited. */
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` (SIGKILL: a crash) and resolves with the exit code once the process has exited (null: ended by a signal). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 export interface AppCluster {
   /** The balancer's origin: what a browser would be given (SITE_URL of every process). */
   url: string;
   processes: AppProcess[];
-  /** Starts one more process on the same database and files (not behind the balancer). */
-  startProcess(extraEnv?: Record<string, string>): Promise<AppProcess>;
+  balancer: Balancer;
+  /** Starts one more process (on `port`, e.g. a restarted backend's) on the same database and files on the same database and files (not behind the balancer unless it is a backend's port). */
+  startProcess(extraEnv?: Record<string, string>, port?: number): Promise<AppProcess>;
   stop(): Promise<void>;
 }
 
@@ -29,7 +30,7 @@ export interface AppCluster {
  * data directory, behind a round-robin balancer they trust as their proxy — the deployment
  * docs/deployment.md describes with nginx. Undefined when no PostgreSQL server can run here.
  */
-export async function startAppCluster(count: number, env: Record<string, string>): Promise<AppCluster | { skipped: string }> {
+export async function startAppCluster(count: number, env: Record<string, string>, balancerOptions: BalancerOptions = {}): Promise<AppCluster | { skipped: string }> {
   const database = await startPostgresServer();
   if ("skipped" in database) return database;
   const dataDir = mkdtempSync(path.join(tmpdir(), "spark-cluster-"));
@@ -43,7 +44,7 @@ export async function startAppCluster(count: number, env: Record<string, string>
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    balancer = await startRoundRobinBalancer(ports);
+    balancer = await startRoundRobinBalancer(ports, balancerOptions);
     const siteUrl = balancer.url;
     const startProcess = (extraEnv: Record<string, string> = {}, port = Number(findFreePort())) =>
       startAppProcess(port, {
@@ -59,7 +60,7 @@ export async function startAppCluster(count: number, env: Record<string, string>
       });
     // One after the other: the first migrates the database; the rest find it ready.
     for (const port of ports) await startProcess({}, port);
-    return { url: siteUrl, processes: [...started], startProcess, stop: stopAll };
+    return { url: siteUrl, processes: [...started], balancer, startProcess, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -80,10 +81,10 @@ export async function startAppProcess(port: number, env: Record<string, string>)
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const kill = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
+    return exited;
   };
   try {
     await expect

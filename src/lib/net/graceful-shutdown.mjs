@@ -35,6 +35,27 @@ export async function shutDownGracefully({ server, drainMs, closeApp, log }) {
 }
 
 /**
+ * Wires the stop signals: SIGTERM drains for `drainMs`, SIGINT (Ctrl-C) stops without waiting, and a
+ * signal that comes while the process is already stopping is logged and ignored. It does come twice:
+ * `npm start` forwards the signal it gets to this process, and systemd (KillMode=control-group), PM2's
+ * tree kill or a terminal's Ctrl-C send the same one straight here. With a one-shot listener the copy
+ * would meet Node's default action and kill the process in the middle of its drain.
+ * @param {{ drainMs: number, shutdown: (drainMs: number) => void, log: import("pino").Logger }} options
+ */
+export function onStopSignals({ drainMs, shutdown, log }) {
+  let stopping = false;
+  /** @param {NodeJS.Signals} signal @param {number} waitMs */
+  const listen = (signal, waitMs) =>
+    process.on(signal, () => {
+      if (stopping) return void log.warn({ signal }, "已在退出中，忽略重复的退出信号");
+      stopping = true;
+      shutdown(waitMs);
+    });
+  listen("SIGTERM", drainMs);
+  listen("SIGINT", 0);
+}
+
+/**
  * SHUTDOWN_DRAIN_SECONDS (validated by the app's env; server.mjs reads it before the app loads).
  * @param {string | undefined} value
  */

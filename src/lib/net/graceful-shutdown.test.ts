@@ -8,7 +8,8 @@ import { aiUsageEvents, openDatabase } from "@/lib/db";
 
 // SIGTERM on a real app process (test/fixtures/draining-server.ts: server.mjs's pieces and its
 // shutdown sequence, without a Next.js build): a chat answer still streaming after the drain time
-// (1 s here) ends with a clean SSE error in Chinese, what it generated is billed, the process exits 0.
+// (1 s here) ends with a clean SSE error in Chinese, what it generated is billed, the process exits 0 —
+// also when the signal comes twice, as it does under `npm start` (npm forwards it) with systemd.
 const dataDir = mkdtempSync(path.join(tmpdir(), "spark-drain-"));
 let child: ChildProcess | undefined;
 afterAll(() => {
@@ -43,6 +44,9 @@ describe("a graceful restart", () => {
     const reader = chat.body!.getReader();
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value, { stream: true });
+    child.kill("SIGTERM");
+    // The copy npm forwards (systemd signals the whole unit): it must not cut the drain short.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill("SIGTERM");
     // Stopped accepting: a new connection is refused while the answer still streams (the drain is 1 s).
     await new Promise((resolve) => setTimeout(resolve, 300));
