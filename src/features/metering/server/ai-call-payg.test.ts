@@ -7,6 +7,7 @@ import { aiQuotaReservations, aiUsageEvents, billingPlans, openDatabase, walletL
 import { createTestDatabase, testTargetKinds, type TestDatabase } from "../../../../test/database-targets";
 import { callPrice, DEFAULT_PRICE_RULE } from "../call-price";
 import { admitAiCall, reserveAiCall } from "./ai-call-reservations";
+import { getLatestCalls } from "./usage-queries";
 
 // ¥10 per million tokens ×1: a call that may spend 2 000 tokens holds 2 分.
 const PRICE = callPrice(DEFAULT_PRICE_RULE, 1000);
@@ -70,8 +71,12 @@ describe.each(testTargetKinds())("按量付费 at admission on %s", (kind) => {
     const call = await admitAiCall(first.db, userId, now, { tokens: TOKENS, price: PRICE, appName: "演示对话" });
     if (call instanceof Response) throw new Error(`refused: ${await call.text()}`);
     const used = usage(12_345);
+    await first.db.insert(aiUsageEvents).values({ appid: "demo-chat", userId, kind: "chat", ...used, createdAt: now });
+    await call.settle(used);
     await call.settle(used);
     expect(await walletBalance(first.db, userId)).toBe(100 - 13);
+    // The usage page shows what the call cost; the plan's calls show none.
+    expect((await getLatestCalls(first.db, userId)).map((row) => row.costFen)).toEqual([13, null]);
     const failed = await admitAiCall(first.db, userId, now, { tokens: TOKENS, price: PRICE });
     if (failed instanceof Response) throw new Error("refused");
     await failed.settle();
