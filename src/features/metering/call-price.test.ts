@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callCostFen, callPrice, DEFAULT_PRICE_RULE, reservationCostFen, yuanPerThousandTokens } from "./call-price";
+import { callCostFen, callPrice, DEFAULT_PRICE_RULE, describePrice, reservationCostFen, yuanPerThousandTokens } from "./call-price";
 
 const BASE = 1000; // ¥10 per million tokens
 
@@ -35,5 +35,12 @@ describe("call prices in 分", () => {
     expect(yuanPerThousandTokens(1000, 2000)).toBe("0.02");
     expect(yuanPerThousandTokens(1, 1000)).toBe("0.00001");
     expect(yuanPerThousandTokens(150_000, 1000)).toBe("1.5");
+  });
+
+  it("says each price in 元 per 1 000 tokens or per call", () => {
+    expect(describePrice(callPrice(DEFAULT_PRICE_RULE, BASE))).toBe("¥0.01 / 千 tokens");
+    expect(describePrice(callPrice({ ...DEFAULT_PRICE_RULE, multiplierPermille: 2000 }, BASE))).toBe("¥0.02 / 千 tokens（倍率 ×2）");
+    expect(describePrice(callPrice({ ...DEFAULT_PRICE_RULE, outputFenPerMillion: 4000 }, BASE))).toBe("输入 ¥0.01、输出 ¥0.04 / 千 tokens");
+    expect(describePrice(callPrice({ ...DEFAULT_PRICE_RULE, mode: "call", callFen: 5 }, BASE))).toBe("¥0.05 / 次");
   });
 });

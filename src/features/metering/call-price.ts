@@ -76,3 +76,12 @@ export function yuanPerThousandTokens(fenPerMillion: number, multiplierPermille:
   const fraction = (scaled % 100_000_000n).toString().padStart(8, "0").replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
+
+/** One app's price as the price list and the console say it (元 per 1 000 tokens, or per call). */
+export function describePrice(price: CallPrice): string {
+  // 分 per call in the same exact notation: fen × 1000 × 1000 / 1e8 = fen / 100 元.
+  if (price.mode === "call") return `¥${yuanPerThousandTokens(price.callFen * 1000, 1000)} / 次`;
+  const multiplier = price.multiplierPermille === 1000 ? "" : `（倍率 ×${price.multiplierPermille / 1000}）`;
+  if (!price.split) return `¥${yuanPerThousandTokens(price.inputFenPerMillion, price.multiplierPermille)} / 千 tokens${multiplier}`;
+  return `输入 ¥${yuanPerThousandTokens(price.inputFenPerMillion, price.multiplierPermille)}、输出 ¥${yuanPerThousandTokens(price.outputFenPerMillion, price.multiplierPermille)} / 千 tokens${multiplier}`;
+}

@@ -26,6 +26,7 @@ import { reportRoutes } from "../reports/server/report-routes";
 import { logExportRoutes } from "../log-export/server/log-export-routes";
 import { safetyRoutes } from "../safety/server/safety-routes";
 import { announcementRoutes } from "../announcements/server/announcement-routes";
+import { priceRoutes } from "../prices/server/price-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -76,6 +77,7 @@ const routes: Route[] = [
   ...settingsRoutes,
   ...reportRoutes,
   ...announcementRoutes,
+  ...priceRoutes,
   ...logExportRoutes,
   ...safetyRoutes,
   {
