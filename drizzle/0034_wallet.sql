@@ -44,6 +44,45 @@ CREATE TABLE "wallet_settings" (
 ALTER TABLE "ai_quota_reservations" ADD COLUMN "wallet_hold_fen" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_ledger_reference_key" ON "wallet_ledger" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "wallet_ledger_user_created_idx" ON "wallet_ledger" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE TABLE "redeem_batches" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"value" integer NOT NULL,
+	"max_uses" integer DEFAULT 1 NOT NULL,
+	"per_user_limit" integer DEFAULT 1 NOT NULL,
+	"expires_at" timestamp with time zone,
+	"note" text DEFAULT '' NOT NULL,
+	"disabled_at" timestamp with time zone,
+	"created_by" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "redeem_batches_value_positive" CHECK ("redeem_batches"."value" > 0),
+	CONSTRAINT "redeem_batches_uses_positive" CHECK ("redeem_batches"."max_uses" > 0 and "redeem_batches"."per_user_limit" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "redeem_codes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"batch_id" uuid NOT NULL,
+	"code" text NOT NULL,
+	"uses" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "redeem_codes_uses_not_negative" CHECK ("redeem_codes"."uses" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "redeem_redemptions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"code_id" uuid NOT NULL,
+	"batch_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "redeem_codes" ADD CONSTRAINT "redeem_codes_batch_id_redeem_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."redeem_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redeem_redemptions" ADD CONSTRAINT "redeem_redemptions_code_id_redeem_codes_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."redeem_codes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "redeem_codes_code_key" ON "redeem_codes" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "redeem_codes_batch_idx" ON "redeem_codes" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "redeem_redemptions_code_user_idx" ON "redeem_redemptions" USING btree ("code_id","user_id");--> statement-breakpoint
+CREATE INDEX "redeem_redemptions_batch_idx" ON "redeem_redemptions" USING btree ("batch_id","created_at");
+--> statement-breakpoint
 -- The one door to a balance: the entry and the balance change in one statement, under the balance
 -- row's lock (concurrent posts of one user queue there), so the balance is always its ledger's sum.
 -- A reference already in the ledger changes nothing ('duplicate': a notification delivered twice).

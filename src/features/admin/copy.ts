@@ -11,6 +11,7 @@ export const adminNav: readonly NavGroup[] = [
       { href: "/admin/apps", label: "AI 应用" },
       { href: "/admin/plans", label: "套餐" },
       { href: "/admin/prices", label: "价格" },
+      { href: "/admin/redeem", label: "兑换码" },
       { href: "/admin/orders", label: "订单" },
       { href: "/admin/invoices", label: "发票" },
       { href: "/admin/reports", label: "举报" },

@@ -3,3 +3,4 @@ export type { PayAsYouGoSettings, TopUpOptions, WalletEntryKind, WalletEntryView
 export { PAYG_REFUSALS, WALLET_ENTRY_LABELS, walletCopy } from "./copy";
 export { payAsYouGoBodySchema, type PayAsYouGoBody } from "./schemas";
 export { WalletCard } from "./components/wallet-card";
+export { redeemBatchBodySchema, redeemBodySchema, type RedeemBatchBody } from "./redeem-schema";

@@ -27,6 +27,7 @@ import { logExportRoutes } from "../log-export/server/log-export-routes";
 import { safetyRoutes } from "../safety/server/safety-routes";
 import { announcementRoutes } from "../announcements/server/announcement-routes";
 import { priceRoutes } from "../prices/server/price-routes";
+import { redeemRoutes } from "../redeem/server/redeem-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -78,6 +79,7 @@ const routes: Route[] = [
   ...reportRoutes,
   ...announcementRoutes,
   ...priceRoutes,
+  ...redeemRoutes,
   ...logExportRoutes,
   ...safetyRoutes,
   {

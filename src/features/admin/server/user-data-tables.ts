@@ -61,6 +61,8 @@ export const KEPT_USER_TABLES: Readonly<Record<string, string>> = {
   // The balance and its ledger (top-ups, spends, refunds): re-keyed with the orders, the balance stays its ledger's sum.
   wallet_balances: "financial record",
   wallet_ledger: "financial record",
+  // Which codes were redeemed (a sold code's value is money): re-keyed with the ledger.
+  redeem_redemptions: "financial record",
   // An issued 发票 is a tax record; its title / tax number are what the invoice was made out to.
   invoice_requests: "tax record",
   // Who did what to whom is the operator's accountability, and it logs the deletion itself.

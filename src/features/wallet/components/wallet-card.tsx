@@ -4,6 +4,7 @@ import { formatAmountFen, formatBillingDate } from "@/features/billing";
 import { WALLET_ENTRY_LABELS, walletCopy } from "../copy";
 import type { WalletView } from "../types";
 import { PayAsYouGoForm } from "./pay-as-you-go-form";
+import { RedeemForm } from "./redeem-form";
 import { WalletTopUp } from "./wallet-top-up";
 
 /** The billing page's 余额 section: the balance, 充值, 按量付费 and the ledger. */
@@ -21,6 +22,10 @@ export function WalletCard({ wallet }: { wallet: WalletView }) {
         <section className="grid gap-2">
           <h3 className="font-medium">{walletCopy.topUpTitle}</h3>
           <WalletTopUp options={wallet.topUp} />
+        </section>
+        <section className="grid gap-2">
+          <h3 className="font-medium">兑换码</h3>
+          <RedeemForm />
         </section>
         <section className="grid gap-2">
           <h3 className="font-medium">{walletCopy.payAsYouGoTitle}</h3>

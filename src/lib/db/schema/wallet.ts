@@ -88,3 +88,60 @@ export const appPrices = pgTable(
 export type WalletLedgerEntry = typeof walletLedger.$inferSelect;
 export type WalletSettings = typeof walletSettings.$inferSelect;
 export type AppPrice = typeof appPrices.$inferSelect;
+
+/**
+ * A batch of 兑换码 the operator made: each code gives `value` (分 of balance, or tokens for the
+ * month it is redeemed in) and can be redeemed `maxUses` times in all (1: single-use), at most
+ * `perUserLimit` times by one user, until `expiresAt`; a disabled batch redeems nothing.
+ */
+export const redeemBatches = pgTable(
+  "redeem_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["balance", "tokens"] }).notNull(),
+    value: integer("value").notNull(),
+    maxUses: integer("max_uses").notNull().default(1),
+    perUserLimit: integer("per_user_limit").notNull().default(1),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    note: text("note").notNull().default(""),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdBy: uuid("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("redeem_batches_value_positive", sql`${table.value} > 0`),
+    check("redeem_batches_uses_positive", sql`${table.maxUses} > 0 and ${table.perUserLimit} > 0`),
+  ],
+);
+
+/** One code of a batch; `uses` counts its redemptions and never passes the batch's `max_uses` (checked at redemption under the row's lock). */
+export const redeemCodes = pgTable(
+  "redeem_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => redeemBatches.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    uses: integer("uses").notNull().default(0),
+  },
+  (table) => [uniqueIndex("redeem_codes_code_key").on(table.code), index("redeem_codes_batch_idx").on(table.batchId), check("redeem_codes_uses_not_negative", sql`${table.uses} >= 0`)],
+);
+
+/** Every redemption: who redeemed which code when (shown to the user in their ledger / grants, to the operator per batch). */
+export const redeemRedemptions = pgTable(
+  "redeem_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => redeemCodes.id, { onDelete: "cascade" }),
+    batchId: uuid("batch_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("redeem_redemptions_code_user_idx").on(table.codeId, table.userId), index("redeem_redemptions_batch_idx").on(table.batchId, table.createdAt)],
+);
+
+export type RedeemBatch = typeof redeemBatches.$inferSelect;
