@@ -23,7 +23,8 @@ test("a user tops up ¥10 in test mode and sees the balance and its ledger line"
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByText("余额充值 ¥10").first()).toBeVisible();
   await page.getByRole("button", { name: "支付成功" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings\/billing(\?checkout=success)?$/);
+  await expect(page).toHaveURL(/\/dashboard\/settings\/billing(\?checkout=topup)?(#wallet)?$/);
+  await expect(toastRegion(page)).toContainText("充值成功，余额已到账");
   await expect(await balanceShown(page)).toHaveText("¥10");
   const ledger = page.getByRole("table", { name: "余额明细" });
   await expect(ledger).toContainText("充值");
