@@ -43,3 +43,32 @@ test("a free user who used up the quota is refused, upgrades through checkout, a
   expect(after).toMatchObject({ plan: { id: "pro" }, usage: { tokensQuota: 2_000_000 } });
   expect(after.usage.tokensUsed).toBeGreaterThan(before.usage.tokensUsed);
 });
+
+test("past the quota, 按量付费 goes on from a ¥10 top-up and the balance falls by what the call cost", async ({ page }) => {
+  const account = await createConfirmedAccount(page.request);
+  await signInThroughApi(page.request, account);
+  const topUp = await page.request.post("/api/billing/topup", { data: { amountFen: 1000 } });
+  expect(topUp.ok(), await topUp.text()).toBe(true);
+  await page.goto(((await topUp.json()) as { url: string }).url);
+  await page.getByRole("button", { name: "支付成功" }).click();
+  await expect(page.getByTestId("wallet-balance")).toHaveText("¥10");
+
+  await page.goto(CHAT);
+  await ask(page, "第一个问题");
+  await expect(page.getByTestId("exchange").last()).toHaveAttribute("data-status", "done");
+  await ask(page, "第二个问题");
+  await expect(page.getByText("本月额度已用完，请升级套餐").first()).toBeVisible();
+
+  const settings = await page.request.put("/api/billing/wallet/settings", { data: { enabled: true, monthlyCeilingFen: null } });
+  expect(settings.ok(), await settings.text()).toBe(true);
+  await ask(page, "按量付费的问题");
+  await expect(page.getByTestId("exchange").last()).toHaveAttribute("data-status", "done");
+
+  await page.goto("/dashboard/settings/billing");
+  const spend = page.getByRole("table", { name: "余额明细" }).getByRole("row").filter({ hasText: "消费" });
+  await expect(spend).toHaveCount(1);
+  await expect(spend).toContainText(/tokens）/);
+  const charged = Number((await spend.getByRole("cell").nth(3).innerText()).replace(/[^\d.]/g, ""));
+  expect(charged).toBeGreaterThan(0);
+  await expect(page.getByTestId("wallet-balance")).toHaveText(`¥${(10 - charged).toFixed(2).replace(/\.00$/, "")}`);
+});

@@ -57,6 +57,11 @@ export const envSchema = z
     // model app without max tokens): the month ends at most ~5 % over a quota when answers stay within it.
     AI_CALL_RESERVATION_TOKENS: withDefault("2000", z.coerce.number({ message: "必须是正整数" }).int("必须是正整数").min(1, "必须是正整数").max(1_000_000, "最多 1000000")),
     // Seconds a process's AI calls keep counting after it stopped renewing its lease (it died).
+    // 余额 (src/features/wallet): the fixed top-up amounts offered (分, comma-separated), the least custom
+    // amount, and the base price of pay-as-you-go tokens (分 per million; an app's 倍率 multiplies it).
+    WALLET_TOPUP_AMOUNTS_FEN: withDefault("1000,3000,5000,10000", z.string().regex(/^\d{1,9}(,\d{1,9})*$/, "必须是逗号分隔的分数额，如 1000,5000")),
+    WALLET_TOPUP_MIN_FEN: withDefault("100", z.coerce.number({ message: "必须是整数（分）" }).int("必须是整数（分）").min(1, "至少 1 分").max(100_000_000, "最多 100000000 分")),
+    PAYG_TOKEN_PRICE_FEN_PER_MILLION: withDefault("1000", z.coerce.number({ message: "必须是整数（分）" }).int("必须是整数（分）").min(0, "不能为负").max(100_000_000, "最多 100000000 分")),
     AI_CALL_LEASE_SECONDS: withDefault("15", z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(1, "至少 1 秒").max(30, "最多 30 秒")),
     // Content safety on every AI call (src/features/content-safety): which provider checks questions and
     // answers, its keys, how long a check may take and what a failed check means.

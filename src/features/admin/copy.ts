@@ -10,6 +10,8 @@ export const adminNav: readonly NavGroup[] = [
       { href: "/admin/quota", label: "额度" },
       { href: "/admin/apps", label: "AI 应用" },
       { href: "/admin/plans", label: "套餐" },
+      { href: "/admin/prices", label: "价格" },
+      { href: "/admin/redeem", label: "兑换码" },
       { href: "/admin/orders", label: "订单" },
       { href: "/admin/invoices", label: "发票" },
       { href: "/admin/reports", label: "举报" },

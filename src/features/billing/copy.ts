@@ -105,6 +105,7 @@ export const billingCopy = {
     paymentColumns: { date: "日期", plan: "套餐", period: "服务期", amount: "金额", kind: "类型" },
     paymentReasons: { checkout: "购买", renewal: "续费", plan_change: "套餐变更", refund: "退款" },
     checkoutSuccessToast: "支付成功，套餐已生效",
+    topUpSuccessToast: "充值成功，余额已到账",
   },
   errors: {
     freePlanCheckout: "免费版无需付款",

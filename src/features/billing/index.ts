@@ -16,6 +16,7 @@ export {
 export { checkoutBodySchema, subscriptionActionSchema, type CheckoutBody, type CheckoutResult, type SubscriptionAction } from "./schemas";
 export { describeSubscription, type SubscriptionStatusLine } from "./subscription-status";
 export { invoiceCopy } from "./invoice-copy";
+export { isTopUpOrder, TOPUP_PLAN_ID, topUpBodySchema, topUpName, type TopUpBody } from "./topup";
 export { invoiceRequestBodySchema, TAX_NUMBER, type InvoiceRequestBody, type OrderInvoiceView } from "./invoice-schema";
 export { OrdersAndInvoices } from "./components/orders-and-invoices";
 export type { PaymentView, QuotaGrantView, SubscriptionSummary } from "./types";
@@ -43,3 +44,7 @@ export {
 export type { CheckoutAvailability } from "./checkout-methods";
 export { PAYMENT_PROVIDER_IDS, providerLabel, QR_PROVIDERS } from "./payment-providers";
 export type { ProviderName } from "./payment-provider-definition";
+// For the wallet's 充值 (src/features/wallet): the ways to pay on this device and their names.
+export { chinaCheckoutCopy } from "./china-checkout-copy";
+export { methodsForDevice, type CheckoutMethod } from "./checkout-methods";
+export { useCheckoutOptions } from "./hooks/use-checkout-options";

@@ -36,4 +36,5 @@ export { announcePlansChanged, ensurePlansSeeded, getPlanCatalog, planFromRow, P
 export { FREE_PLAN_ID } from "./plans";
 export { enforcedTokenQuota, subscriberTokenQuota } from "./server/token-quota";
 export { settleLocalSubscription } from "./server/settle-period";
+export { startTopUp } from "./server/topup-orders";
 export { paymentKeyOf, refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";

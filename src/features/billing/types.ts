@@ -21,6 +21,8 @@ export type SubscriptionSummary = {
 export type PaymentView = {
   id: string;
   planName: string;
+  /** A 余额充值 (or its refund): no plan, no interval. */
+  topUp?: boolean;
   interval: BillingInterval;
   /** In the currency's minor unit (分). */
   amount: number;

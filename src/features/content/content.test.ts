@@ -46,6 +46,7 @@ describe("the content of this site", () => {
       "/docs/guides/china-payments",
       "/docs/guides/wechat-pay",
       "/docs/guides/alipay",
+      "/docs/guides/wallet-and-prices",
       "/docs/guides/deployment",
       "/docs/guides/operator-console",
     ]);

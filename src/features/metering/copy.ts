@@ -37,11 +37,13 @@ export const usageCopy = {
       prompt: "输入",
       completion: "输出",
       total: "合计",
+      cost: "费用",
       latency: "耗时",
     },
     /** A call whose upstream reported only a total (Dify workflows): the split is unknown, not zero. */
     splitUnknown: "—",
     splitUnknownHint: "该应用只报告了合计 Token，没有区分输入和输出",
+    withinPlan: "套餐内",
     latency: (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} 秒` : `${ms} 毫秒`),
     /** A call made with an API key (the key may have been revoked since: its name is still shown). */
     viaApiKey: (name: string) => (name ? `API 密钥「${name}」` : "API 密钥"),

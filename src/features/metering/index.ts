@@ -10,3 +10,6 @@ export { usageCopy } from "./copy";
 export { formatCallTime, formatCount } from "./format";
 export { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "./quota-constants";
 export type { AppUsage, DailyTokens, ModelUsage, UsageCall, UsageKind } from "./types";
+export { callCostFen, callPrice, describePrice, DEFAULT_PRICE_RULE, type AppPriceRule, type CallPrice } from "./call-price";
+export { appPriceBodySchema, type AppPriceBody } from "./price-schema";
+export { PriceList } from "./components/price-list";

@@ -8,3 +8,4 @@ export { checkTokenQuota, enforceTokenQuota, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEE
 export { recordUsage, UsageBatcher, usageRow, type ObservedUsage, type UsageFigures, type UsageRecord } from "./server/usage-rows";
 export { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "./server/usage-queries";
 export { getModelNames, modelNameKey, type ModelNames } from "./server/model-names";
+export { appCallPrice, deleteAppPrice, describeAppPrices, listAppPriceRules, saveAppPrice } from "./server/app-prices";

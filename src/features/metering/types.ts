@@ -23,6 +23,8 @@ export type UsageCall = {
   estimated: boolean;
   /** Calls made through the developer API: the key's name (null: from the site's own pages). */
   apiKeyName: string | null;
+  /** 分 the call took from the balance (按量付费); null: the plan's tokens paid for it. */
+  costFen: number | null;
 };
 
 /** Model apps' usage of one model (tokens are what counted against the plan: times the model's weight). */

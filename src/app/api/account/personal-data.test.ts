@@ -14,6 +14,7 @@ const dataDir = stubEmbeddedAppEnv("personal-data", { AUTH_RATE_LIMIT_SIGN_IN: "
 const db = await import("@/lib/db");
 const { closeDatabase, getDatabase } = db;
 const { desc, eq } = await import("drizzle-orm");
+const { postWalletEntry, walletBalance } = await import("@/features/wallet/server");
 const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server");
 const { getAiProxy } = await import("@/features/ai-call/server");
 const { createClient } = await import("@supabase/supabase-js");
@@ -70,6 +71,8 @@ beforeAll(async () => {
   const database = await getDatabase();
   await database.insert(db.notes).values({ userId: alice.id, title: "爱丽丝的读书笔记", body: "第一章" });
   await database.insert(db.notes).values({ userId: bob.id, title: "鲍勃的秘密笔记", body: "不要外传" });
+  await postWalletEntry(database, { userId: alice.id, kind: "grant", amountFen: 300, cause: "爱丽丝的赠送余额" });
+  await postWalletEntry(database, { userId: bob.id, kind: "grant", amountFen: 300, cause: "鲍勃的赠送余额" });
   await ask(alice.id, "爱丽丝想去火星旅行");
   bobConversation = (await ask(bob.id, "鲍勃的火星基地计划")).conversation_id;
 }, 180_000);
@@ -84,6 +87,8 @@ describe("GET /api/account/data-export", () => {
     expect(Object.keys(files).sort()).toEqual(["README.md", "account.md", "conversations.md", "data.json", "notes.md"]);
     const data = JSON.parse(strFromU8(files["data.json"]!)) as { profile: { email: string }; notes: { title: string }[]; conversations: { messages: { query: string }[] }[] };
     expect(data.profile.email).toBe(alice.email);
+    expect((data as unknown as { walletLedger: { cause: string; amountFen: number }[] }).walletLedger).toMatchObject([{ cause: "爱丽丝的赠送余额", amountFen: 300 }]);
+    expect(strFromU8(files["account.md"]!)).toContain("爱丽丝的赠送余额");
     expect(data.notes.map((note) => note.title)).toEqual(["爱丽丝的读书笔记"]);
     expect(data.conversations.flatMap((conversation) => conversation.messages.map((message) => message.query))).toEqual(["爱丽丝想去火星旅行"]);
     expect(strFromU8(files["notes.md"]!)).toContain("爱丽丝的读书笔记");
@@ -122,6 +127,7 @@ describe("/api/account/deletion", () => {
     expect(uploaded.error).toBeNull();
     const [order] = await database.insert(db.checkoutOrders).values({ userId: dave.id, planId: "pro", interval: "month", amount: 2900, provider: "local", status: "paid" }).returning();
     await database.insert(db.invoiceRequests).values({ orderId: order!.id, userId: dave.id, titleType: "personal", title: "戴夫", email: dave.email });
+    await postWalletEntry(database, { userId: dave.id, kind: "topup", amountFen: 1000, cause: "余额充值 ¥10" });
     await ask(dave.id, "戴夫的问题");
 
     const response = await call(deletionRoute.POST, "POST", "/api/account/deletion", dave.cookie, { confirm: "注销", password: PASSWORD });
@@ -138,6 +144,9 @@ describe("/api/account/deletion", () => {
     expect(keptOrder!.userId).not.toBe(dave.id);
     const [keptInvoice] = await database.select().from(db.invoiceRequests).where(eq(db.invoiceRequests.orderId, order!.id));
     expect(keptInvoice!.userId).toBe(keptOrder!.userId);
+    // The balance and its ledger are financial records too: kept under the same pseudonym, still summing up.
+    expect(await database.select().from(db.walletLedger).where(eq(db.walletLedger.userId, dave.id))).toEqual([]);
+    expect(await walletBalance(database, keptOrder!.userId)).toBe(1000);
     // Another user's data is untouched.
     expect(await database.select().from(db.notes).where(eq(db.notes.userId, alice.id))).toHaveLength(1);
 

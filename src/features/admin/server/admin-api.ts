@@ -26,6 +26,8 @@ import { reportRoutes } from "../reports/server/report-routes";
 import { logExportRoutes } from "../log-export/server/log-export-routes";
 import { safetyRoutes } from "../safety/server/safety-routes";
 import { announcementRoutes } from "../announcements/server/announcement-routes";
+import { priceRoutes } from "../prices/server/price-routes";
+import { redeemRoutes } from "../redeem/server/redeem-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -76,6 +78,8 @@ const routes: Route[] = [
   ...settingsRoutes,
   ...reportRoutes,
   ...announcementRoutes,
+  ...priceRoutes,
+  ...redeemRoutes,
   ...logExportRoutes,
   ...safetyRoutes,
   {

@@ -17,6 +17,7 @@ import {
   renewalReminders,
   scheduledPlanChanges,
   subscriptions,
+  walletSettings,
 } from "@/lib/db/schema";
 
 /**
@@ -46,6 +47,8 @@ export const ERASED_USER_TABLES = [
   personalDataExports,
   // Markers of answers cut by content safety: their conversations are deleted with the user.
   moderationBlockedAnswers,
+  // The 按量付费 choice: nothing to keep once the account is gone.
+  walletSettings,
 ] as const;
 
 /** Tables with a user id that deletion keeps on purpose, and why (PIPL allows what another law requires). */
@@ -55,6 +58,11 @@ export const KEPT_USER_TABLES: Readonly<Record<string, string>> = {
   checkout_orders: "financial record",
   payments: "financial record",
   checkout_refunds: "financial record",
+  // The balance and its ledger (top-ups, spends, refunds): re-keyed with the orders, the balance stays its ledger's sum.
+  wallet_balances: "financial record",
+  wallet_ledger: "financial record",
+  // Which codes were redeemed (a sold code's value is money): re-keyed with the ledger.
+  redeem_redemptions: "financial record",
   // An issued 发票 is a tax record; its title / tax number are what the invoice was made out to.
   invoice_requests: "tax record",
   // Who did what to whom is the operator's accountability, and it logs the deletion itself.

@@ -38,6 +38,10 @@ export function RequestError({
             <Link href="/dashboard/settings/billing" className="font-medium underline underline-offset-2">
               账单与用量
             </Link>
+            {" · "}
+            <Link href="/dashboard/settings/billing#wallet" className="font-medium underline underline-offset-2">
+              去充值
+            </Link>
           </>
         )}
         {phoneRequired && (

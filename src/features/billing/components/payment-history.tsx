@@ -32,7 +32,7 @@ export function PaymentHistory({ payments }: { payments: PaymentView[] }) {
                 <TableRow key={payment.id}>
                   <TableCell>{formatBillingDate(payment.createdAt)}</TableCell>
                   <TableCell>
-                    {payment.planName}（{billingCopy.intervals[payment.interval]}）
+                    {payment.topUp ? payment.planName : `${payment.planName}（${billingCopy.intervals[payment.interval]}）`}
                   </TableCell>
                   <TableCell>{billing.paymentReasons[payment.reason]}</TableCell>
                   <TableCell className="text-muted-foreground">

@@ -9,6 +9,8 @@ import { upsertSubscription } from "./activate";
 import { periodForPaidOrder } from "./order-period";
 import { clearScheduledChange } from "./scheduled-changes";
 import { countPayment } from "./payment-metrics";
+import { isTopUpOrder } from "../topup";
+import { creditPaidTopUp } from "./topup-credit";
 
 /** A checkout order of this user (another user's order is reported as missing). */
 export async function getCheckoutOrder(db: Database, userId: string, orderId: string): Promise<CheckoutOrder | undefined> {
@@ -79,12 +81,18 @@ export async function activatePaidOrder(
   options: { cancelAtPeriodEnd: boolean; providerPaymentId: string },
   now: Date,
 ): Promise<{ periodStart: Date; periodEnd: Date }> {
-  // The order's plan as bought (a plan with orders cannot be deleted, only hidden).
-  const plan = { id: order.planId };
-  const { periodStart, periodEnd, subscriptionPeriodStart } = await periodForPaidOrder(db, order, now);
   // One order of a provider that otherwise renews by itself (a Stripe one-off Checkout) bought a period
   // nobody renews: it is managed by the test checkout's rules, which move no money.
   const provider = providerCapabilities(order.provider)?.recurring ? localDefinition.id : order.provider;
+  if (isTopUpOrder(order)) {
+    // A top-up buys balance, not a period: credited once, recorded once (both keyed by the order).
+    await creditPaidTopUp(db, order, now);
+    await recordOrderPayment(db, order, { provider, providerPaymentId: options.providerPaymentId, periodStart: null, periodEnd: null }, now);
+    return { periodStart: now, periodEnd: now };
+  }
+  // The order's plan as bought (a plan with orders cannot be deleted, only hidden).
+  const plan = { id: order.planId };
+  const { periodStart, periodEnd, subscriptionPeriodStart } = await periodForPaidOrder(db, order, now);
   await upsertSubscription(
     db,
     { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart: subscriptionPeriodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },
@@ -92,25 +100,35 @@ export async function activatePaidOrder(
   );
   await clearScheduledChange(db, order.userId);
   await db.update(checkoutOrders).set({ periodStart, periodEnd }).where(eq(checkoutOrders.id, order.id));
+  await recordOrderPayment(db, order, { provider, providerPaymentId: options.providerPaymentId, periodStart, periodEnd }, now);
+  return { periodStart, periodEnd };
+}
+
+/** The `payments` row of a paid order, once (keyed by `providerPaymentId`). */
+async function recordOrderPayment(
+  db: Database,
+  order: CheckoutOrder,
+  paid: { provider: CheckoutOrder["provider"]; providerPaymentId: string; periodStart: Date | null; periodEnd: Date | null },
+  now: Date,
+): Promise<void> {
   const recorded = await db
     .insert(payments)
     .values({
       userId: order.userId,
-      planId: plan.id,
+      planId: order.planId,
       interval: order.interval,
       amount: order.amount,
       currency: order.currency,
-      provider,
-      providerPaymentId: options.providerPaymentId,
+      provider: paid.provider,
+      providerPaymentId: paid.providerPaymentId,
       reason: "checkout",
-      periodStart,
-      periodEnd,
+      periodStart: paid.periodStart,
+      periodEnd: paid.periodEnd,
       createdAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
   if (recorded.length > 0) countPayment(order.provider, "paid");
-  return { periodStart, periodEnd };
 }
 
 /** 取消 on the local checkout page: the order is closed, nothing else changes. */

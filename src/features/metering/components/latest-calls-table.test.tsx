@@ -4,9 +4,16 @@ import type { UsageCall } from "../types";
 import { LatestCallsTable } from "./latest-calls-table";
 
 const call = (overrides: Partial<UsageCall>): UsageCall =>
-  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, model: null, modelName: null, estimated: false, apiKeyName: null, ...overrides });
+  ({ id: "c", appid: "a", appName: "应用", kind: "chat", createdAt: "2026-11-01T00:00:00Z", promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 100, model: null, modelName: null, estimated: false, apiKeyName: null, costFen: null, ...overrides });
 
 describe("LatestCallsTable", () => {
+  it("shows what a call paid from the balance, and 套餐内 for one the plan's tokens paid", () => {
+    const html = renderToStaticMarkup(<LatestCallsTable calls={[call({ costFen: 25, totalTokens: 9 }), call({ id: "d", totalTokens: 9 })]} />);
+    expect(html).toContain("费用");
+    expect(html).toContain("¥0.25");
+    expect(html).toContain("套餐内");
+  });
+
   it("marks the split of a call that reported only a total, instead of showing 0 / 0", () => {
     const html = renderToStaticMarkup(<LatestCallsTable calls={[call({ kind: "workflow", totalTokens: 316 })]} />);
     expect(html).toContain("该应用只报告了合计 Token");

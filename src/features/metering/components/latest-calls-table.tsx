@@ -1,4 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatAmountFen } from "@/features/billing";
 import { usageCopy } from "../copy";
 import { formatCallTime, formatCount } from "../format";
 import type { UsageCall } from "../types";
@@ -57,6 +58,7 @@ export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
           <TableHead className="text-right">{columns.completion}</TableHead>
           <TableHead className="text-right">{columns.total}</TableHead>
           <TableHead className="text-right">{columns.latency}</TableHead>
+          <TableHead className="text-right">{columns.cost}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -78,6 +80,7 @@ export function LatestCallsTable({ calls }: { calls: UsageCall[] }) {
             <TokenSplitCell call={call} tokens={call.completionTokens} />
             <TableCell className="text-right font-medium">{formatCount(call.totalTokens)}</TableCell>
             <TableCell className="text-right text-muted-foreground">{latency(call.latencyMs)}</TableCell>
+            <TableCell className="text-right">{call.costFen === null ? <span className="text-muted-foreground">{usageCopy.tokens.withinPlan}</span> : formatAmountFen(call.costFen)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

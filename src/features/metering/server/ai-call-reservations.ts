@@ -1,10 +1,14 @@
 import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { aiCallOwners, aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
 import { WriteBatcher } from "@/lib/db/write-batcher";
-import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, quotaPeriod, settleLocalSubscription, type PlanCatalog } from "@/features/billing/server";
+import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, quotaPeriod, settleLocalSubscription, startOfMonth, type PlanCatalog } from "@/features/billing/server";
+import { PAYG_REFUSALS } from "@/features/wallet";
 import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { processAiCallOwner, type AiCallOwner } from "./ai-call-owner";
 import { aiCallReservationTokens, type AiCallSpendInput } from "./ai-call-spend";
+import { reservationCostFen, type CallPrice } from "../call-price";
+import { appCallPrice } from "./app-prices";
+import { settlePaidCall, type SettledUsage } from "./ai-call-payment";
 import { appMetrics } from "@/features/observability/server";
 
 /**
@@ -23,10 +27,16 @@ export interface ReserveAiCallOptions {
   tokens?: number;
   /** Tests: the process the reservation belongs to (default: this process's). */
   owner?: AiCallOwner;
+  /**
+   * The app's price: once the plan's tokens are spent the call may go on at it, paid from the
+   * balance (按量付费, the user's choice). Absent: the call is never paid from the balance.
+   */
+  price?: CallPrice;
 }
 
 export type AiCallAdmission =
-  | { admitted: true; reservationId: string }
+  /** `holdFen`: 分 of the balance the call holds (按量付费); 0 when the plan's tokens pay for it. */
+  | { admitted: true; reservationId: string; holdFen: number }
   | { admitted: false; status: typeof QUOTA_EXCEEDED_STATUS | typeof TOO_MANY_AI_CALLS_STATUS; message: string };
 
 /**
@@ -43,7 +53,9 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
   // Read before any transaction: the catalog is cached on the database object, not on `tx`.
   const catalog = await getPlanCatalog(db);
   const owner = options.owner ?? (await processAiCallOwner(db));
-  const call: CallToAdmit = { userId, now, catalog, owner, tokens: options.tokens ?? aiCallReservationTokens() };
+  const tokens = options.tokens ?? aiCallReservationTokens();
+  const holdFen = options.price ? reservationCostFen(options.price, tokens) : null;
+  const call: CallToAdmit = { userId, now, catalog, owner, tokens, holdFen };
   let outcome = await admitInOneStatement(db, call, { periodSettled: false });
   if (outcome.outcome === "period_ended") {
     // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
@@ -62,7 +74,7 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
   return result;
 }
 
-type CallToAdmit = { userId: string; now: Date; catalog: PlanCatalog; owner: AiCallOwner; tokens: number };
+type CallToAdmit = { userId: string; now: Date; catalog: PlanCatalog; owner: AiCallOwner; tokens: number; holdFen: number | null };
 
 /** The owner of each reservation this process took and has not settled yet. */
 const heldBy = new Map<string, AiCallOwner>();
@@ -72,10 +84,16 @@ function letGo(reservationId: string): void {
   heldBy.delete(reservationId);
 }
 
-type AdmissionOutcome = { outcome: "admitted" | "too_many_calls" | "quota_exceeded" | "period_ended"; reservation_id: string | null };
+type AdmissionOutcome = {
+  outcome: "admitted" | "admitted_payg" | "too_many_calls" | "quota_exceeded" | "insufficient_balance" | "payg_ceiling" | "period_ended";
+  reservation_id: string | null;
+  hold_fen: string | number;
+};
 
-function admission({ outcome, reservation_id: reservationId }: AdmissionOutcome): AiCallAdmission {
-  if (outcome === "admitted" && reservationId) return { admitted: true, reservationId };
+function admission({ outcome, reservation_id: reservationId, hold_fen: holdFen }: AdmissionOutcome): AiCallAdmission {
+  if ((outcome === "admitted" || outcome === "admitted_payg") && reservationId) return { admitted: true, reservationId, holdFen: Number(holdFen) };
+  if (outcome === "insufficient_balance") return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: PAYG_REFUSALS.insufficientBalance };
+  if (outcome === "payg_ceiling") return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: PAYG_REFUSALS.ceilingReached };
   if (outcome === "too_many_calls") return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
   if (outcome === "quota_exceeded") return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE };
   throw new Error(`AI call admission: unexpected outcome ${outcome}`);
@@ -98,13 +116,14 @@ function planLimits(catalog: PlanCatalog): string {
  * reservations that no longer count (their process died) are swept on the way. The owner's lease
  * is renewed there too when half of it is gone (migration 0027).
  */
-async function admitInOneStatement(db: Database, { userId, now, catalog, owner, tokens }: CallToAdmit, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
+async function admitInOneStatement(db: Database, { userId, now, catalog, owner, tokens, holdFen }: CallToAdmit, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
   const expiresAt = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
   const period = quotaPeriod(now);
   const { rows } = await db.execute<AdmissionOutcome>(sql`
-    select outcome, reservation_id from spark_admit_ai_call(
+    select outcome, reservation_id, hold_fen from spark_admit_ai_call(
       ${userId}::uuid, ${now}, ${`${period}-01`}::date, ${period}, ${planLimits(catalog)}::jsonb,
-      ${Math.ceil(tokens)}::integer, ${expiresAt}, ${periodSettled}, ${owner.id}::uuid, ${owner.leaseMs}::integer, ${QUOTA_OVERSHOOT_ALLOWANCE}::numeric)`);
+      ${Math.ceil(tokens)}::integer, ${expiresAt}, ${periodSettled}, ${owner.id}::uuid, ${owner.leaseMs}::integer, ${QUOTA_OVERSHOOT_ALLOWANCE}::numeric,
+      ${holdFen}::bigint, ${startOfMonth(now)})`);
   return rows[0]!;
 }
 
@@ -155,22 +174,35 @@ export function refusedAiCallResponse(refusal: Extract<AiCallAdmission, { admitt
 
 /**
  * For the AI proxy's pre-forward hook: the 402 / 429 answer, or the reservation to settle when the
- * call is over.
+ * call is over — with the call's usage, which a call paid from the balance is charged for.
  */
-export async function admitAiCall(db: Database, userId: string, now = new Date(), options: ReserveAiCallOptions = {}): Promise<Response | { settle: () => Promise<void> }> {
+export async function admitAiCall(
+  db: Database,
+  userId: string,
+  now = new Date(),
+  options: ReserveAiCallOptions & { appName?: string } = {},
+): Promise<Response | { settle: (usage?: SettledUsage) => Promise<void> }> {
   const admission = await reserveAiCall(db, userId, now, options);
   if (!admission.admitted) {
     appMetrics().quotaRefusals.inc({ reason: admission.status === 402 ? "tokens" : "concurrent_calls" });
     return refusedAiCallResponse(admission);
   }
-  return { settle: () => releaseAiCallBatched(db, admission.reservationId) };
+  const { reservationId, holdFen } = admission;
+  if (holdFen > 0 && options.price) {
+    const paid = { userId, reservationId, price: options.price, appName: options.appName ?? "AI 应用" };
+    return { settle: (usage) => settlePaidCall(db, paid, usage).finally(() => letGo(reservationId)) };
+  }
+  return { settle: () => releaseAiCallBatched(db, reservationId) };
 }
 
 /**
  * The AI proxy's `beforeForward` (the site's pages and the developer API share it, and the proxy is
  * one per process): only calls that generate, and so spend tokens, are held to the monthly quota and
- * the plan's concurrent-call limit, each reserving what it may spend.
+ * the plan's concurrent-call limit, each reserving what it may spend; past the quota, a user who chose
+ * 按量付费 pays the app's price from the balance (what a call costs and who pays: decided here only).
  */
-export async function admitGenerationCall({ userId, endpoint, app, body }: { userId: string; endpoint: { generation?: string } } & AiCallSpendInput) {
-  return endpoint.generation ? admitAiCall(await getDatabase(), userId, new Date(), { tokens: aiCallReservationTokens({ app, body }) }) : undefined;
+export async function admitGenerationCall({ userId, endpoint, app, body }: { userId: string; endpoint: { generation?: string } } & AiCallSpendInput & { app: { appid: string; name: string } }) {
+  if (!endpoint.generation) return undefined;
+  const db = await getDatabase();
+  return admitAiCall(db, userId, new Date(), { tokens: aiCallReservationTokens({ app, body }), price: await appCallPrice(db, app.appid), appName: app.name });
 }

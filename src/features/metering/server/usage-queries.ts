@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { addCalendarDays, calendarDate, formatCalendarDate, PRODUCT_TIME_ZONE, startOfCalendarDay } from "@/features/billing";
-import { aiApps, aiUsageEvents, apiKeys, type Database } from "@/lib/db";
+import { aiApps, aiUsageEvents, apiKeys, walletLedger, type Database } from "@/lib/db";
 import type { AppUsage, DailyTokens, ModelUsage, UsageCall } from "../types";
 import { getModelNames, modelNameKey } from "./model-names";
 
@@ -64,15 +64,17 @@ export async function getUsageByApp(db: Database, userId: string, { since }: { s
 export async function getLatestCalls(db: Database, userId: string, { limit = 20 }: { limit?: number } = {}): Promise<UsageCall[]> {
   const names = await getModelNames(db);
   const rows = await db
-    .select({ event: aiUsageEvents, appName: aiApps.name, apiKeyName: apiKeys.name })
+    .select({ event: aiUsageEvents, appName: aiApps.name, apiKeyName: apiKeys.name, chargedFen: walletLedger.amountFen })
     .from(aiUsageEvents)
     .leftJoin(aiApps, eq(aiApps.appid, aiUsageEvents.appid))
+    // 按量付费: the balance's charge of the call, keyed by its message / run (metering/server/ai-call-payment.ts).
+    .leftJoin(walletLedger, and(eq(walletLedger.reference, sql`'usage:' || coalesce(${aiUsageEvents.messageId}, ${aiUsageEvents.workflowRunId})`), eq(walletLedger.userId, aiUsageEvents.userId)))
     // The key's user is the row's user: a key of someone else could never be joined here.
     .leftJoin(apiKeys, and(eq(apiKeys.id, aiUsageEvents.apiKeyId), eq(apiKeys.userId, aiUsageEvents.userId)))
     .where(eq(aiUsageEvents.userId, userId))
     .orderBy(desc(aiUsageEvents.createdAt), desc(aiUsageEvents.id))
     .limit(limit);
-  return rows.map(({ event, appName, apiKeyName }) => ({
+  return rows.map(({ event, appName, apiKeyName, chargedFen }) => ({
     id: event.id,
     appid: event.appid,
     appName: appName ?? event.appid,
@@ -86,6 +88,7 @@ export async function getLatestCalls(db: Database, userId: string, { limit = 20 
     modelName: event.model ? (names.get(modelNameKey(event.appid, event.model)) ?? null) : null,
     estimated: event.estimated,
     apiKeyName: event.apiKeyId ? (apiKeyName ?? "") : null,
+    costFen: chargedFen === null ? null : -Number(chargedFen),
   }));
 }
 

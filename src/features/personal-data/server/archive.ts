@@ -70,6 +70,10 @@ function accountMarkdown(data: PersonalData): string {
     "",
     table(["订单号", "抬头", "税号", "状态", "发票号"], data.invoices.map((row) => [row.orderId, row.title, row.taxNumber, row.status, row.invoiceNumber])),
     "",
+    "## 余额明细",
+    "",
+    table(["时间", "类型", "金额（分）", "余额（分）", "说明"], data.walletLedger.map((row) => [localTime(row.createdAt), row.kind, row.amountFen, row.balanceAfterFen, row.cause])),
+    "",
   ].join("\n");
 }
 

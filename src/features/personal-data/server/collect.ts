@@ -12,6 +12,7 @@ import {
   payments,
   profiles,
   storageObjects,
+  walletLedger,
   type Database,
 } from "@/lib/db";
 
@@ -27,6 +28,8 @@ export interface PersonalData {
   orders: { id: string; planId: string; amount: number; currency: string; status: string; createdAt: string }[];
   payments: { planId: string; amount: number; currency: string; reason: string; createdAt: string }[];
   invoices: { orderId: string; title: string; taxNumber: string | null; email: string; status: string; invoiceNumber: string | null; createdAt: string }[];
+  /** 余额明细: every change of the balance (分), with its cause. */
+  walletLedger: { kind: string; amountFen: number; balanceAfterFen: number; cause: string; createdAt: string }[];
 }
 
 export interface ExportedConversation {
@@ -86,7 +89,7 @@ async function collectConversations(proxy: DifyProxy, userId: string): Promise<E
 export async function collectPersonalData(db: Database, proxy: DifyProxy, user: { id: string; email?: string | null; phone?: string | null; createdAt?: string | null }): Promise<PersonalData> {
   const userId = user.id;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-  const [sessionRows, eventRows, noteRows, fileRows, keyRows, orderRows, paymentRows, invoiceRows] = await Promise.all([
+  const [sessionRows, eventRows, noteRows, fileRows, keyRows, orderRows, paymentRows, invoiceRows, ledgerRows] = await Promise.all([
     db.select().from(authSessions).where(eq(authSessions.userId, userId)).orderBy(desc(authSessions.createdAt)),
     db.select().from(authAuditLog).where(sql`${authAuditLog.payload}->>'actor_id' = ${userId}`).orderBy(desc(authAuditLog.createdAt)).limit(1000),
     db.select().from(notes).where(eq(notes.userId, userId)).orderBy(asc(notes.createdAt)),
@@ -95,6 +98,7 @@ export async function collectPersonalData(db: Database, proxy: DifyProxy, user: 
     db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId)).orderBy(asc(checkoutOrders.createdAt)),
     db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt)),
     db.select().from(invoiceRequests).where(eq(invoiceRequests.userId, userId)).orderBy(asc(invoiceRequests.createdAt)),
+    db.select().from(walletLedger).where(eq(walletLedger.userId, userId)).orderBy(asc(walletLedger.createdAt)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -125,5 +129,6 @@ export async function collectPersonalData(db: Database, proxy: DifyProxy, user: 
       invoiceNumber: row.invoiceNumber,
       createdAt: row.createdAt.toISOString(),
     })),
+    walletLedger: ledgerRows.map((row) => ({ kind: row.kind, amountFen: Number(row.amountFen), balanceAfterFen: Number(row.balanceAfterFen), cause: row.cause, createdAt: row.createdAt.toISOString() })),
   };
 }

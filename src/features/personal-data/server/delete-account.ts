@@ -6,7 +6,7 @@ import { eraseUserData } from "@/features/admin/server";
 import type { DifyProxy } from "@/features/ai-apps/server";
 import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError } from "@/lib/api";
-import { accountDeletionRequests, checkoutOrders, checkoutRefunds, invoiceRequests, payments, type Database } from "@/lib/db";
+import { accountDeletionRequests, checkoutOrders, checkoutRefunds, invoiceRequests, payments, redeemRedemptions, walletBalances, walletLedger, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { createSupabaseAdminClient } from "@/lib/supabase/admin";
 import { getSupabaseConnection } from "@/lib/supabase/connection";
@@ -63,7 +63,7 @@ export async function assertReauthenticated(userId: string, reauth: Reauthentica
 async function anonymiseFinancialRecords(db: Database, userId: string): Promise<string> {
   const pseudonym = randomUUID();
   await db.transaction(async (tx) => {
-    for (const table of [checkoutOrders, payments, checkoutRefunds, invoiceRequests]) await tx.update(table).set({ userId: pseudonym }).where(eq(table.userId, userId));
+    for (const table of [checkoutOrders, payments, checkoutRefunds, invoiceRequests, walletBalances, walletLedger, redeemRedemptions]) await tx.update(table).set({ userId: pseudonym }).where(eq(table.userId, userId));
   });
   return pseudonym;
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One row per app process that holds AI calls in flight: its lease, renewed every few seconds by
@@ -32,6 +32,8 @@ export const aiQuotaReservations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ownerId: uuid("owner_id").references(() => aiCallOwners.id, { onDelete: "cascade" }),
+    /** 按量付费: 分 of the balance this call holds (its reservation at the app's price); 0 within the plan. */
+    walletHoldFen: bigint("wallet_hold_fen", { mode: "number" }).notNull().default(0),
   },
   (table) => [index("ai_quota_reservations_user_idx").on(table.userId, table.expiresAt), index("ai_quota_reservations_owner_idx").on(table.ownerId)],
 );

@@ -26,3 +26,4 @@ export * from "./site-settings";
 export * from "./personal-data";
 export * from "./content-safety";
 export * from "./announcements";
+export * from "./wallet";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { getCurrentUserId } from "@/features/auth/server";
-import { billingCopy, CheckoutOrderView } from "@/features/billing";
+import { billingCopy, CheckoutOrderView, isTopUpOrder, topUpName } from "@/features/billing";
 import { getCheckoutOrder, getPlanCatalog, getProviders } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -21,7 +21,7 @@ export default async function CheckoutPage({ params }: Props) {
   const open = getProviders().localTestMode;
   const db = await getDatabase();
   const order = open ? await getCheckoutOrder(db, userId, id) : undefined;
-  if (order) return <CheckoutOrderView order={order} planName={(await getPlanCatalog(db)).find(order.planId)?.name ?? order.planId} />;
+  if (order) return <CheckoutOrderView order={order} planName={isTopUpOrder(order) ? topUpName(order.amount) : ((await getPlanCatalog(db)).find(order.planId)?.name ?? order.planId)} />;
   const { checkout } = billingCopy;
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-10 sm:px-6">

@@ -1,3 +1,4 @@
+import type { NewAiUsageEvent } from "@/lib/db/schema/ai-usage";
 import type { AiApp } from "../registry";
 import { blockingAnswerText, replaceBlockingAnswer, type AnswerCut } from "./answer-cut";
 import { relayAudio } from "./audio-answer";
@@ -34,7 +35,7 @@ export interface ForwardInput {
    * rejects). The answer ends only then, so a client that waits for the end of one call before
    * making the next finds its concurrent-call slot free.
    */
-  settle: (recorded?: Promise<void>) => Promise<void>;
+  settle: (recorded?: Promise<NewAiUsageEvent | undefined>) => Promise<void>;
   /** A stream was handed to the relay: its end settles the reservation, not the return of `forward`. */
   defer: () => void;
   tasks: RunningTasks;
@@ -49,8 +50,8 @@ interface ForwarderDeps {
   timeouts: ProxyTimeouts;
   /** Background work the proxy's `idle()` waits for. */
   track: (work: Promise<unknown>) => void;
-  /** Writes the answer's usage row (batched); resolves once it is stored (or there was none). */
-  recordUsage: (tracker: UsageTracker, record: { appid: string; userId: string; apiKeyId: string | null; kind: GenerationKind; latencyMs: number }) => Promise<void>;
+  /** Writes the answer's usage row (batched); resolves with it once it is stored (undefined: there was none). */
+  recordUsage: (tracker: UsageTracker, record: { appid: string; userId: string; apiKeyId: string | null; kind: GenerationKind; latencyMs: number }) => Promise<NewAiUsageEvent | undefined>;
 }
 
 /**

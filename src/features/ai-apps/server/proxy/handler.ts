@@ -4,6 +4,7 @@ import { createDemoModelProvider } from "@/embedded/model-provider";
 import { createModelAppServer, type ModelAppServer } from "@/features/ai-models/server";
 import { UsageBatcher, usageRow } from "@/features/metering/server";
 import type { Database } from "@/lib/db/types";
+import type { NewAiUsageEvent } from "@/lib/db/schema/ai-usage";
 import { appRateLimitStore } from "@/lib/rate-limit";
 import { APPID_PATTERN } from "../../types";
 import type { AiApp } from "../registry";
@@ -58,7 +59,8 @@ export interface DifyProxyOptions {
 }
 
 export interface ForwardReservation {
-  settle: () => Promise<void>;
+  /** `usage`: the call's stored usage row (a call paid from the balance is charged for it); none when it failed. */
+  settle: (usage?: NewAiUsageEvent) => Promise<void>;
 }
 
 const DEFAULT_TIMEOUTS: ProxyTimeouts = { headersMs: 30_000, blockingMs: 150_000, idleMs: 60_000, drainMs: 5_000 };
@@ -106,7 +108,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     track,
     recordUsage: (tracker, record) => {
       const row = usageRow(tracker, record);
-      return row ? usage.add(row) : Promise.resolve();
+      return row ? usage.add(row).then(() => row) : Promise.resolve(undefined);
     },
   });
 
@@ -172,9 +174,15 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     // (as reserved, then as used); every other way out of `forward` (errors, aborts) settles it at once.
     let settled: Promise<void> | undefined;
     let deferred = false;
-    const settle = (recorded: Promise<void> = Promise.resolve()): Promise<void> => {
+    const settle = (recorded: Promise<NewAiUsageEvent | undefined> = Promise.resolve(undefined)): Promise<void> => {
       if (!settled) {
-        const work = recorded.finally(() => hook?.settle());
+        const work = recorded.then(
+          (row) => hook?.settle(row),
+          async (error: unknown) => {
+            await hook?.settle();
+            throw error;
+          },
+        );
         track(work);
         settled = work.catch(() => undefined);
       }

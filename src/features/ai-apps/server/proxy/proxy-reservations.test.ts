@@ -16,6 +16,8 @@ let handle: DatabaseHandle;
 let proxy: DifyProxy;
 let server: Awaited<ReturnType<typeof serveProxy>>;
 const settles: { userId: string; usageRows: number }[] = [];
+/** What each settle was handed: the call's stored usage row (按量付费 charges it), or nothing. */
+const settledUsage = new Map<string, ({ messageId?: string | null; totalTokens?: number } | undefined)[]>();
 const forwardedBodies: { userId: string; body: Record<string, unknown> | undefined }[] = [];
 
 beforeAll(async () => {
@@ -28,7 +30,8 @@ beforeAll(async () => {
       forwardedBodies.push({ userId, body });
       return endpoint.generation
         ? {
-            settle: async () => {
+            settle: async (usage) => {
+              settledUsage.set(userId, [...(settledUsage.get(userId) ?? []), usage]);
               const rows = await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.userId, userId));
               settles.push({ userId, usageRows: rows.length });
             },
@@ -67,6 +70,10 @@ describe("Dify proxy settles quota reservations", () => {
     expect(settles.filter((entry) => entry.userId === user)).toEqual([{ userId: user, usageRows: 1 }]);
     await proxy.idle();
     expect(settles.filter((entry) => entry.userId === user)).toHaveLength(1);
+    // Handed the very row stored: the charge of a call paid from the balance is what it used.
+    const [row] = await handle.db.select().from(aiUsageEvents).where(eq(aiUsageEvents.userId, user));
+    expect(settledUsage.get(user)).toEqual([expect.objectContaining({ messageId: row!.messageId, totalTokens: row!.totalTokens })]);
+    expect(row!.totalTokens).toBeGreaterThan(0);
   });
 
   it("settles at once when the upstream refuses the call, and takes none for non-generating calls", async () => {
@@ -82,5 +89,6 @@ describe("Dify proxy settles quota reservations", () => {
     expect((await fetch(`${server.baseUrl}/parameters?appid=demo-chat`, { headers: { "x-test-user": user } })).status).toBe(200);
     await proxy.idle();
     expect(settles.filter((entry) => entry.userId === user)).toEqual([{ userId: user, usageRows: 0 }]);
+    expect(settledUsage.get(user)).toEqual([undefined]);
   });
 });

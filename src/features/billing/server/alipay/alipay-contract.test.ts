@@ -19,6 +19,9 @@ import { syncAlipayOrder } from "./query";
 import { refundOrder } from "../refunds";
 import { alipayRefundGateway } from "./refund";
 import { FakeAlipay } from "./testing/fake-alipay";
+import { postWalletEntry, walletBalance, walletLedgerEntries } from "@/features/wallet/server";
+import { TOPUP_PLAN_ID } from "../../topup";
+import { startTopUp } from "../topup-orders";
 
 const APP_ID = "2021000000000001";
 // A fresh database's plans are the seed's.
@@ -214,6 +217,37 @@ describe.each(testTargetKinds())("Alipay provider against a fake Alipay gateway 
     // Alipay's TRADE_CLOSED notification after a full refund changes nothing.
     expect(await fake.notify(outTradeNo(payment))).toBe("success");
     expect((await subscriptionOf(userId))!.status).toBe("canceled");
+  });
+
+  it("余额充值: the notification delivered twice credits once; a refund takes back only what is unspent", async () => {
+    const userId = randomUUID();
+    const providers = createPaymentProviders({ alipay: setup });
+    await startTopUp(handle.db, userId, { amountFen: 1000, method: "alipay_qr" }, { providers });
+    const [order] = await handle.db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId));
+    expect(order).toMatchObject({ planId: TOPUP_PLAN_ID, amount: 1000, provider: "alipay", status: "pending" });
+    expect(fake.requests.at(-1)).toMatchObject({ bizContent: { total_amount: "10.00", subject: "思维火花 余额充值 ¥10" } });
+    const no = outTradeNoOf(order!);
+    fake.pay(no);
+    const body = fake.notification(no);
+    expect(await fake.notify(no, body)).toBe("success");
+    expect(await fake.notify(no, body)).toBe("success");
+    expect(await walletBalance(handle.db, userId)).toBe(1000);
+    expect((await walletLedgerEntries(handle.db, userId)).map((entry) => [entry.kind, entry.amountFen])).toEqual([["topup", 1000]]);
+    expect(await listPayments(handle.db, userId)).toMatchObject([{ provider: "alipay", amount: 1000, reason: "checkout" }]);
+    // No plan came with it.
+    expect(await subscriptionOf(userId)).toBeUndefined();
+
+    // ¥6.50 spent: at most ¥3.50 can go back, and the balance never goes below zero.
+    await postWalletEntry(handle.db, { userId, kind: "spend", amountFen: -650, cause: "调用", reference: `test:${randomUUID()}` });
+    const gateways = { alipay: alipayRefundGateway(setup) };
+    const operator = { userId: randomUUID(), ip: null };
+    await expect(refundOrder(handle.db, order!.id, 351, "用户申请", operator, { gateways })).rejects.toMatchObject({ statusCode: 400, message: "退款金额超过用户未使用的余额（最多 ¥3.50）" });
+    expect(await walletBalance(handle.db, userId)).toBe(350);
+    await refundOrder(handle.db, order!.id, 350, "用户申请", operator, { gateways });
+    expect(fake.requests.at(-1)).toMatchObject({ method: "alipay.trade.refund", bizContent: { refund_amount: "3.50" } });
+    expect(await walletBalance(handle.db, userId)).toBe(0);
+    await expect(refundOrder(handle.db, order!.id, 1, "用户申请", operator, { gateways })).rejects.toMatchObject({ statusCode: 400, message: "这笔充值已用完，没有可退的余额" });
+    expect((await walletLedgerEntries(handle.db, userId)).map((entry) => entry.kind)).toEqual(["refund", "spend", "topup"]);
   });
 
   it("refunds: Alipay's refusal is answered with its Chinese message and nothing changes here", async () => {

@@ -1,6 +1,7 @@
 import { ApiRouteError } from "@/lib/api";
 import type { Database } from "@/lib/db";
 import { billingCopy } from "../../copy";
+import { isTopUpOrder } from "../../topup";
 import { planPriceFen, type BillingInterval, type Plan } from "../../plans";
 import { createCheckoutOrder } from "../checkout-orders";
 import { AlipayCallError, expectSuccess } from "./call";
@@ -40,7 +41,7 @@ export async function createAlipayPayment(
   const bizContent = {
     out_trade_no: outTradeNoOf(order),
     total_amount: fenToYuan(amount),
-    subject: `思维火花 ${input.plan.name}（${input.interval === "year" ? "一年" : "一个月"}）`,
+    subject: isTopUpOrder({ planId: input.plan.id }) ? `思维火花 ${input.plan.name}` : `思维火花 ${input.plan.name}（${input.interval === "year" ? "一年" : "一个月"}）`,
     time_expire: beijingTime(expiresAt),
   };
   const base = { orderId: order.id, amount, expiresAt };

@@ -1,6 +1,7 @@
 import type { CheckoutOrder, Database } from "@/lib/db";
 import type { CheckoutOrderView, OrderStatus } from "../../checkout-methods";
 import { formatOrderNumber } from "../../format";
+import { isTopUpOrder, topUpName } from "../../topup";
 import { getPlanCatalog, type PlanCatalog } from "../plan-catalog";
 import { getCheckoutOrder } from "../checkout-orders";
 import { isTestQrOrder } from "../local/test-qr";
@@ -34,7 +35,7 @@ export function orderView(order: CheckoutOrder, providers: PaymentProviders, cat
     id: order.id,
     number: formatOrderNumber(order),
     planId: order.planId,
-    planName: catalog.orFree(order.planId).name,
+    planName: isTopUpOrder(order) ? topUpName(order.amount) : catalog.orFree(order.planId).name,
     interval: order.interval,
     amount: order.amount,
     currency: order.currency,

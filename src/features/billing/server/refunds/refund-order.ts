@@ -7,6 +7,8 @@ import { providerDefinition } from "../../payment-providers";
 import type { RefundGateways } from "./gateway";
 import { shortenPeriodForRefund } from "./refund-period";
 import { countPayment } from "../payment-metrics";
+import { isTopUpOrder } from "../../topup";
+import { giveBackTopUp, takeBackTopUp } from "./topup-refund";
 
 export type RefundActor = { userId: string; ip: string | null };
 
@@ -58,6 +60,7 @@ async function reserveRefund(db: Database, input: { orderId: string; amount: num
     if (seen) throw new ApiRouteError(409, "这笔退款已经提交过了，请勿重复操作");
     const remaining = order.amount - (await refundedSoFar(tx, order.id, COUNTED));
     if (input.amount > remaining) throw new ApiRouteError(400, remaining > 0 ? `退款金额超过可退余额（最多 ${formatAmountFen(remaining, order.currency)}）` : "这笔订单已全额退款");
+    if (isTopUpOrder(order)) await takeBackTopUp(tx, order, { ...input, remaining });
     await tx.insert(checkoutRefunds).values({
       id: input.refundId,
       orderId: order.id,
@@ -97,7 +100,10 @@ export async function settleRefund(
       .returning();
     if (!moved || !order) return { result: "duplicate" as const };
     countPayment(order.provider, outcome.status === "failed" ? "refund_failed" : "refunded");
-    if (outcome.status === "failed") return { result: "applied" as const };
+    if (outcome.status === "failed") {
+      if (isTopUpOrder(order)) await giveBackTopUp(tx, order, moved.id, moved.amount, now);
+      return { result: "applied" as const };
+    }
 
     const [paid] = await tx
       .select()
@@ -168,7 +174,8 @@ export async function refundOrder(
   try {
     outcome = await gateway.refund(order, { refundId, amount: amountFen, reason: text });
   } catch (error) {
-    await db.delete(checkoutRefunds).where(and(eq(checkoutRefunds.id, refundId), eq(checkoutRefunds.status, "pending")));
+    const dropped = await db.delete(checkoutRefunds).where(and(eq(checkoutRefunds.id, refundId), eq(checkoutRefunds.status, "pending"))).returning({ id: checkoutRefunds.id });
+    if (dropped.length > 0 && isTopUpOrder(order)) await giveBackTopUp(db, order, refundId, amountFen, now);
     if (error instanceof ApiRouteError) throw error;
     console.error("退款请求失败", error instanceof Error ? error.message : error);
     throw new ApiRouteError(502, "支付渠道暂时无法退款，请稍后重试");

@@ -4,6 +4,7 @@ import type { CheckoutResult } from "../../schemas";
 import { orderPagePath, saveOrderQr } from "../china-checkout/order-qr";
 import type { BillingContext, CreatePaymentInput } from "../providers/types";
 import type { WechatPayClient } from "./client";
+import { isTopUpOrder } from "../../topup";
 import { createWechatPayOrder, type WechatPayMethod } from "./orders";
 
 export const JSAPI_NEEDS_WECHAT_SIGN_IN = "在微信内付款需要先用微信登录，也可以改用支付宝";
@@ -17,7 +18,7 @@ const METHODS: Partial<Record<CheckoutMethod, WechatPayMethod>> = { wechat_nativ
 export async function startWechatPayCheckout({ db, userId, now }: BillingContext, client: WechatPayClient, siteUrl: string, { plan, interval, method, payer }: CreatePaymentInput): Promise<CheckoutResult> {
   const wechatMethod = (method && METHODS[method]) ?? "native";
   if (wechatMethod === "jsapi" && !payer.openid) throw new ApiRouteError(400, JSAPI_NEEDS_WECHAT_SIGN_IN);
-  const order = await createWechatPayOrder(db, client, { userId, planId: plan.id, interval, method: wechatMethod, openid: payer.openid, clientIp: payer.clientIp }, now);
+  const order = await createWechatPayOrder(db, client, { userId, planId: plan.id, interval, method: wechatMethod, openid: payer.openid, clientIp: payer.clientIp, topUp: isTopUpOrder({ planId: plan.id }) ? plan : undefined }, now);
   const page = orderPagePath(order.orderId);
   switch (order.method) {
     case "native":

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { checkoutOrders, type CheckoutOrder, type Database } from "@/lib/db";
-import { FREE_PLAN_ID, planPriceFen, type BillingInterval, type PlanId } from "../../plans";
+import { FREE_PLAN_ID, planPriceFen, type BillingInterval, type Plan, type PlanId } from "../../plans";
 import { getPlanCatalog } from "../plan-catalog";
 import { createCheckoutOrder } from "../checkout-orders";
 import { WechatPayError, type WechatPayClient } from "./client";
@@ -22,6 +22,8 @@ export type WechatPayOrderInput = {
   openid?: string;
   /** H5: the payer's IP as our server sees it (scene_info.payer_client_ip). */
   clientIp?: string;
+  /** A 余额充值: its stand-in plan (billing/server/topup-orders.ts) instead of a catalog plan. */
+  topUp?: Plan;
 };
 
 /** The parameters of WeixinJSBridge.invoke('getBrandWCPayRequest', …), signed with the merchant key. */
@@ -52,7 +54,8 @@ export function jsapiPayParams(client: WechatPayClient, prepayId: string, now: D
  * closes our order and answers 502 with a Chinese reason.
  */
 export async function createWechatPayOrder(db: Database, client: WechatPayClient, input: WechatPayOrderInput, now = new Date()): Promise<WechatPayOrder> {
-  const plan = (await getPlanCatalog(db)).find(input.planId);
+  // A top-up brings its own stand-in plan (its amount); a plan's price is the database's of now.
+  const plan = input.topUp ?? (await getPlanCatalog(db)).find(input.planId);
   if (!plan || plan.id === FREE_PLAN_ID) throw new ApiRouteError(400, "免费版无需付款");
   if (input.method === "jsapi" && !input.openid) throw new ApiRouteError(400, "请在微信内登录后再使用微信支付");
   if (input.method === "h5" && !input.clientIp) throw new ApiRouteError(400, "无法确定付款设备的网络地址");
@@ -64,7 +67,7 @@ export async function createWechatPayOrder(db: Database, client: WechatPayClient
   const body = {
     appid: setup.appId,
     mchid: setup.mchId,
-    description: `思维火花 ${plan.name}（${input.interval === "year" ? "年付" : "月付"}）`,
+    description: input.topUp ? `思维火花 ${plan.name}` : `思维火花 ${plan.name}（${input.interval === "year" ? "年付" : "月付"}）`,
     out_trade_no: outTradeNo,
     time_expire: chinaTime(expiresAt),
     notify_url: setup.notifyUrl,

@@ -5,6 +5,8 @@ import { getCurrentUserId } from "@/features/auth/server";
 import { CheckoutReturnToast, CurrentPlanCard, OrdersAndInvoices, PaymentHistory, PlanOptions, ProviderReturnRedirect, RenewalReminderBanner, SubscriptionControls } from "@/features/billing";
 import { getPlanCatalog, getRenewalReminder, getSubscriptionSummary, listOrdersWithInvoices, listPayments } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
+import { WalletCard } from "@/features/wallet";
+import { getWalletView } from "@/features/wallet/server";
 import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "订阅与账单" };
@@ -18,7 +20,7 @@ export default async function BillingPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const [summary, payments, catalog] = [await getSubscriptionSummary(db, userId), await listPayments(db, userId), await getPlanCatalog(db)];
-  const [orders, reminder] = [await listOrdersWithInvoices(db, userId), await getRenewalReminder(db, userId)];
+  const [orders, reminder, wallet] = [await listOrdersWithInvoices(db, userId), await getRenewalReminder(db, userId), await getWalletView(db, userId)];
   // Hidden plans are not offered, but a subscriber of one still sees it (as the current plan).
   const plans = catalog.publicPlans().filter((plan) => plan.visible || plan.id === summary.plan.id);
   return (
@@ -32,6 +34,7 @@ export default async function BillingPage() {
       <CurrentPlanCard summary={summary} />
       <SubscriptionControls summary={summary} />
       <PlanOptions summary={summary} plans={plans} />
+      <WalletCard wallet={wallet} />
       <PaymentHistory payments={payments} />
       <OrdersAndInvoices orders={orders} />
     </div>

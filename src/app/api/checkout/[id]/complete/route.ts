@@ -1,4 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
+import { isTopUpOrder } from "@/features/billing";
 import { completeLocalOrder, requireLocalTestCheckout } from "@/features/billing/server";
 import { withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
@@ -10,5 +11,7 @@ export const POST = withApiErrors(async (_request: Request, context: Context) =>
   requireLocalTestCheckout();
   const userId = await requireCurrentUserId();
   const order = await completeLocalOrder(await getDatabase(), userId, (await context.params).id);
-  return Response.json({ status: order.status, redirectTo: "/dashboard/settings/billing?checkout=success" });
+  // A top-up lands on the 余额 card with its own toast (the balance, not a plan, changed).
+  const redirectTo = isTopUpOrder(order) ? "/dashboard/settings/billing?checkout=topup#wallet" : "/dashboard/settings/billing?checkout=success";
+  return Response.json({ status: order.status, redirectTo });
 });
