@@ -38,5 +38,5 @@ export const walletCopy = {
  */
 export const PAYG_REFUSALS = {
   insufficientBalance: "本月套餐额度已用完，余额不足以支付这次调用，请先充值",
-  ceilingReached: "本月按量付费已达到你设置的扣费上限，可在账单页调整上限",
+  ceilingReached: "本月按量付费已达到您设置的扣费上限，可在账单页调整上限",
 } as const;

@@ -98,6 +98,6 @@ describe.each(testTargetKinds())("按量付费 at admission on %s", (kind) => {
     const a = await reserveAiCall(first.db, userId, now, { tokens: TOKENS, price: PRICE });
     const b = await reserveAiCall(first.db, userId, now, { tokens: TOKENS, price: PRICE });
     expect([a.admitted, b.admitted]).toEqual([true, true]);
-    expect(await reserveAiCall(first.db, userId, now, { tokens: TOKENS, price: PRICE })).toMatchObject({ admitted: false, status: 402, message: "本月按量付费已达到你设置的扣费上限，可在账单页调整上限" });
+    expect(await reserveAiCall(first.db, userId, now, { tokens: TOKENS, price: PRICE })).toMatchObject({ admitted: false, status: 402, message: "本月按量付费已达到您设置的扣费上限，可在账单页调整上限" });
   });
 });

@@ -47,7 +47,7 @@ describe.each(testTargetKinds())("兑换码 on %s", (kind) => {
     const [code] = await codesOf(batch.id);
     const alice = randomUUID();
     expect(await redeemCode(first.db, alice, code!.toLowerCase().replace(/-/g, " "))).toEqual({ kind: "balance", value: "余额 ¥1.20" });
-    await expect(redeemCode(first.db, alice, code!)).rejects.toMatchObject({ statusCode: 409, message: "你已经兑换过这个兑换码了" });
+    await expect(redeemCode(first.db, alice, code!)).rejects.toMatchObject({ statusCode: 409, message: "您已经兑换过这个兑换码了" });
     await redeemCode(first.db, randomUUID(), code!);
     await redeemCode(first.db, randomUUID(), code!);
     await expect(redeemCode(first.db, randomUUID(), code!)).rejects.toMatchObject({ statusCode: 409, message: "这个兑换码已被使用" });

@@ -66,7 +66,7 @@ export async function redeemCode(db: Database, userId: string, typed: string, { 
       .returning({ id: redeemCodes.id });
     if (!taken) throw new ApiRouteError(409, "这个兑换码已被使用");
     const [mine] = await tx.select({ total: count() }).from(redeemRedemptions).where(and(eq(redeemRedemptions.codeId, found.code.id), eq(redeemRedemptions.userId, userId)));
-    if ((mine?.total ?? 0) >= batch.perUserLimit) throw new ApiRouteError(409, "你已经兑换过这个兑换码了");
+    if ((mine?.total ?? 0) >= batch.perUserLimit) throw new ApiRouteError(409, "您已经兑换过这个兑换码了");
     const [redemption] = await tx.insert(redeemRedemptions).values({ codeId: found.code.id, batchId: batch.id, userId, ip, createdAt: now }).returning({ id: redeemRedemptions.id });
     const cause = `兑换码 ${code.slice(0, 4)}…${code.slice(-4)}：${describeRedeemValue(batch)}`;
     if (batch.kind === "balance") {
