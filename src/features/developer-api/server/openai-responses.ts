@@ -48,6 +48,37 @@ export async function* answerParts(events: ReadableStreamDefaultReader<{ data: s
 export const eventsOf = (upstream: Response) => upstream.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
 export const CUT: AnswerError = { kind: "error", status: 502, message: "AI 服务连接中断，请稍后重试" };
 
+/** An upstream stream being relayed: its reader, the answer so far, its first parts and the next ones. */
+export interface OpenedAnswer {
+  events: ReadableStreamDefaultReader<{ data: string }>;
+  answer: DifyAnswer;
+  first: AnswerPart[] | null;
+  nextParts: () => Promise<AnswerPart[] | null>;
+}
+
+/**
+ * Reads a streamed answer's first parts before any byte is sent: a call refused at once (its only
+ * part an error) answers with its HTTP status, as OpenAI does, instead of a stream that fails.
+ */
+export async function openAnswer(upstream: Response): Promise<OpenedAnswer | Response> {
+  const events = eventsOf(upstream);
+  const answer = new DifyAnswer();
+  const parts = answerParts(events, answer);
+  const nextParts = async (): Promise<AnswerPart[] | null> => (await parts.next()).value ?? null;
+  let first: AnswerPart[] | null;
+  try {
+    first = await nextParts();
+  } catch {
+    first = [CUT];
+  }
+  const firstError = first?.find((part): part is AnswerError => part.kind === "error");
+  if (firstError && first!.length === 1) {
+    await events.cancel().catch(() => undefined);
+    return errorResponse(firstError);
+  }
+  return { events, answer, first, nextParts };
+}
+
 /**
  * A Dify event stream read to its end and answered as one `chat.completion`. The upstream is always
  * asked to stream: Dify's agent apps refuse blocking calls, and a stream reports its usage the same way.
@@ -144,23 +175,10 @@ export function errorResponse(part: AnswerError): Response {
  * instead of a 200 stream that only carries the error.
  */
 export async function toChunkStream(upstream: Response, meta: CompletionMeta): Promise<Response> {
-  const events = eventsOf(upstream);
-  const answer = new DifyAnswer();
+  const opened = await openAnswer(upstream);
+  if (opened instanceof Response) return opened;
+  const { events, answer, first, nextParts } = opened;
   const created = Math.floor(Date.now() / 1000);
-  const eventParts = answerParts(events, answer);
-  const nextParts = async (): Promise<AnswerPart[] | null> => (await eventParts.next()).value ?? null;
-
-  let first: AnswerPart[] | null;
-  try {
-    first = await nextParts();
-  } catch {
-    first = [CUT];
-  }
-  const firstError = first?.find((part): part is AnswerError => part.kind === "error");
-  if (firstError && first!.length === 1) {
-    await events.cancel().catch(() => undefined);
-    return errorResponse(firstError);
-  }
 
   const encoder = new TextEncoder();
   let roleSent = false;

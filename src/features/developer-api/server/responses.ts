@@ -1,9 +1,9 @@
 import { AI_CONTENT_LABEL, AI_LABEL_HEADER, aigcMetadata } from "@/features/compliance";
 import { authenticateApiKey } from "./authenticate-key";
 import { askApp, readJsonRequest, zodRefusal, type DeveloperApiDeps } from "./chat-completions";
-import { DifyAnswer, type AnswerError, type AnswerPart } from "./dify-answer";
+import { DifyAnswer } from "./dify-answer";
 import { fromProxyError, openAiErrorBody } from "./openai-errors";
-import { answerParts, CUT, errorResponse, eventsOf } from "./openai-responses";
+import { answerParts, CUT, errorResponse, eventsOf, openAnswer } from "./openai-responses";
 import { asChatRequest, responsesRequestSchema } from "./responses-request";
 
 type Json = Record<string, unknown>;
@@ -116,21 +116,10 @@ async function collectResponse(upstream: Response, shell: ResponseShell): Promis
  * with `response.failed`.
  */
 async function responseEvents(upstream: Response, shell: ResponseShell): Promise<Response> {
-  const events = eventsOf(upstream);
-  const answer = new DifyAnswer();
-  const parts = answerParts(events, answer);
-  const next = async (): Promise<AnswerPart[] | null> => (await parts.next()).value ?? null;
-  let pending: AnswerPart[] | null;
-  try {
-    pending = await next();
-  } catch {
-    pending = [CUT];
-  }
-  const firstError = pending?.find((part): part is AnswerError => part.kind === "error");
-  if (firstError && pending!.length === 1) {
-    await events.cancel().catch(() => undefined);
-    return errorResponse(firstError);
-  }
+  const opened = await openAnswer(upstream);
+  if (opened instanceof Response) return opened;
+  const { events, answer, nextParts: next } = opened;
+  let pending = opened.first;
   const encoder = new TextEncoder();
   let sequence = 0;
   const frame = (type: string, payload: Json) => encoder.encode(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`);
