@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "@/lib/zod";
 import { chunkAnswer } from "../dify/answer";
 import { subjectOf } from "../dify/demo-writer";
+import { questionFollowedUp } from "../dify/follow-up";
 import { DEMO_PROVIDER_MODELS, demoUsage, writeDemoCompletion, type DemoCompletion, type DemoProviderModelId } from "./answers";
 
 export { DEMO_PROVIDER_MODELS, writeDemoCompletion, type DemoProviderModelId } from "./answers";
@@ -89,7 +90,7 @@ export function createDemoModelProvider(options: DemoModelProviderOptions = {}):
     const images = Array.isArray(lastUser) ? lastUser.filter((part) => part.type === "image_url").length : 0;
     // Asked for a title (the model server's auto-naming): the subject alone, as a model would.
     const wantsTitle = messages.some((message) => message.role === "system" && message.content.includes("标题"));
-    const completion = wantsTitle ? { reasoning: "", content: subjectOf(question) } : writeDemoCompletion(model.id as DemoProviderModelId, question, userTurns.length, images);
+    const completion = wantsTitle ? { reasoning: "", content: subjectOf(question) } : writeDemoCompletion(model.id as DemoProviderModelId, question, userTurns.length, images, questionFollowedUp(userTurns.slice(0, -1).map((turn) => turn.content)));
     const usage = demoUsage(messages, completion);
     const id = `chatcmpl-${crypto.randomUUID()}`;
     if (parsed.data.stream) {
