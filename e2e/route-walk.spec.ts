@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { signInThroughApi } from "./support/accounts";
 import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
+import { seriousAccessibilityViolations } from "./support/accessibility";
 import { englishWordsOnPage } from "./support/page-language";
 
 type Layout = "marketing" | "auth" | "dashboard" | "app" | "console" | "other";
@@ -81,7 +82,10 @@ const consoleRoutes: Route[] = [
   { path: "/admin/settings", layout: "console" },
 ];
 
-/** What a demanding user would notice on one page: sideways scrolling, English, broken images. */
+/**
+ * What a demanding user would notice on one page: sideways scrolling, English, broken images; and
+ * what a screen-reader, keyboard or voice-control user would hit (axe-core: serious and critical).
+ */
 async function problemsOn(page: Page, route: Route, width: number): Promise<string[]> {
   const { path } = route;
   const response = await page.goto(path);
@@ -99,6 +103,7 @@ async function problemsOn(page: Page, route: Route, width: number): Promise<stri
   for (const image of broken) problems.push(`${path}: broken image ${image}`);
   const english = await englishWordsOnPage(page);
   if (english.length > 0) problems.push(`${path}: English ${english.join(" | ")}`);
+  for (const violation of await seriousAccessibilityViolations(page)) problems.push(`${path}: ${violation}`);
   return problems;
 }
 
@@ -124,7 +129,7 @@ for (const screen of screens) {
       colorScheme: screen.colorScheme,
     });
 
-    test("every public page fits the screen, speaks Chinese and shows its images", async ({ page }) => {
+    test("every public page fits the screen, speaks Chinese, shows its images and passes axe-core", async ({ page }) => {
       // A dozen pages in one test: on a busy 2-core machine that takes longer than one page's flow.
       test.slow();
       expect(await walk(page, publicRoutes, screen.width)).toEqual([]);
@@ -133,7 +138,7 @@ for (const screen of screens) {
       await expect(page.locator("html")).toHaveClass(screen.colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     });
 
-    test("every signed-in page fits the screen, speaks Chinese and shows its images", async ({ page, account }) => {
+    test("every signed-in page fits the screen, speaks Chinese, shows its images and passes axe-core", async ({ page, account }) => {
       test.slow();
       await signInThroughApi(page.request, account);
       const checkout = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "month" } });
@@ -155,7 +160,7 @@ for (const screen of screens) {
       }
     });
 
-    test("every console page fits the screen and speaks Chinese", async ({ page, account }) => {
+    test("every console page fits the screen, speaks Chinese and passes axe-core", async ({ page, account }) => {
       test.slow();
       await ensureAdminAccount(page.request);
       // The account has a session (and so a 会话 card row) and an audit row worth reading.
