@@ -172,3 +172,22 @@ for (const screen of screens) {
     });
   });
 }
+
+test("a dialog opened from the keyboard keeps focus inside, passes axe-core, and gives focus back on Esc", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/demo/notes");
+  const opener = page.getByRole("button", { name: "新建笔记" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "新建笔记" });
+  await expect(dialog).toBeVisible();
+  // Tab and Shift+Tab round the dialog many times: focus never reaches the page behind it.
+  for (const key of [...Array<string>(12).fill("Tab"), ...Array<string>(6).fill("Shift+Tab")]) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), key).toBe(true);
+  }
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
