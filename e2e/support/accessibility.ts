@@ -11,6 +11,15 @@ const FAILING_IMPACTS = new Set(["serious", "critical"]);
  * voice with the words on screen (issue 38: the storage page's buttons).
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // The page-enter fade (and any other finite animation) first: mid-fade text is paler than it will be.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""))
