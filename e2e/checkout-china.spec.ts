@@ -137,7 +137,7 @@ test("test mode: the simulated 微信支付 QR buys a period that ends by itself
   await expectPlanActive(page);
   // Issue 38 item 6: a one-off purchase says when it ends (never 自动续费) and offers no 恢复订阅 / 降级.
   await expect(page.getByTestId("subscription-status")).toHaveText(/^当前套餐可使用至 /);
-  await expect(page.getByText("测试模式", { exact: true })).toBeVisible();
+  await expect(page.getByText("测试模式", { exact: true }).first()).toBeVisible();
   for (const name of ["恢复订阅", "取消订阅", /^降级/]) await expect(page.getByRole("button", { name })).toHaveCount(0);
 });
 
