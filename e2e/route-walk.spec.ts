@@ -113,6 +113,9 @@ async function walk(page: Page, routes: Route[], width: number): Promise<string[
   return problems;
 }
 
+/** One walk's ceiling (never waited for): pages × (load + checks + axe-core) on a busy machine. */
+const WALK_TIMEOUT_MS = 300_000;
+
 // The narrowest phone in light and a desktop in dark: width problems show at the narrowest screen,
 // colour-mode ones in either mode (four screens found nothing these two do not, at twice the time).
 const screens = [
@@ -130,8 +133,9 @@ for (const screen of screens) {
     });
 
     test("every public page fits the screen, speaks Chinese, shows its images and passes axe-core", async ({ page }) => {
-      // A dozen pages in one test: on a busy 2-core machine that takes longer than one page's flow.
-      test.slow();
+      // A dozen pages in one test, each also checked by axe-core (a second or more a page): on a busy
+      // 2-core machine that takes far longer than one page's flow.
+      test.setTimeout(WALK_TIMEOUT_MS);
       expect(await walk(page, publicRoutes, screen.width)).toEqual([]);
       // The colour mode followed the system's: the walk really looked at both.
       await page.goto("/");
@@ -139,7 +143,7 @@ for (const screen of screens) {
     });
 
     test("every signed-in page fits the screen, speaks Chinese, shows its images and passes axe-core", async ({ page, account }) => {
-      test.slow();
+      test.setTimeout(WALK_TIMEOUT_MS);
       await signInThroughApi(page.request, account);
       const checkout = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "month" } });
       expect(checkout.status()).toBe(200);
@@ -161,7 +165,7 @@ for (const screen of screens) {
     });
 
     test("every console page fits the screen, speaks Chinese and passes axe-core", async ({ page, account }) => {
-      test.slow();
+      test.setTimeout(WALK_TIMEOUT_MS);
       await ensureAdminAccount(page.request);
       // The account has a session (and so a 会话 card row) and an audit row worth reading.
       await signInThroughApi(page.request, account);
