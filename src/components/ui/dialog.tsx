@@ -18,30 +18,7 @@ function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) 
   return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
 }
 
-/**
- * Radix gives focus back to a Dialog.Trigger only; most of our dialogs are opened by state from an
- * ordinary button, and focus then fell to the page's start on close. The element focused when the
- * dialog opened gets it back instead (a keyboard user stays where they were).
- */
-function useFocusReturn(props: Pick<React.ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">) {
-  const opener = React.useRef<HTMLElement | null>(null);
-  return {
-    onOpenAutoFocus: (event: Event) => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-      props.onOpenAutoFocus?.(event);
-    },
-    onCloseAutoFocus: (event: Event) => {
-      props.onCloseAutoFocus?.(event);
-      const target = opener.current;
-      if (event.defaultPrevented || !target?.isConnected) return;
-      event.preventDefault();
-      target.focus();
-    },
-  };
-}
-
 function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
-  const focusReturn = useFocusReturn(props);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px] transition-opacity duration-150 starting:opacity-0" />
@@ -52,7 +29,6 @@ function DialogContent({ className, children, ...props }: React.ComponentProps<t
           className,
         )}
         {...props}
-        {...focusReturn}
       >
         {children}
         <DialogPrimitive.Close
