@@ -121,6 +121,13 @@ test.describe("chat", () => {
     expect(text.length).toBeLessThanOrEqual(130);
     await expect(prose.getByTestId("answer").locator("ol, ul, table")).toHaveCount(0);
     await expect(page.getByTestId("exchange").getByText("固定模板")).toHaveCount(0);
+
+    // A follow-up is answered about the question before it (issue 38 item 11), not as a subject of its own.
+    await ask(page, "再说一点");
+    const more = page.getByTestId("exchange").last();
+    await expect(more).toHaveAttribute("data-status", "done");
+    await expect(more.getByTestId("answer")).toContainText("好的，关于「产品介绍」再多说一些");
+    await expect(more.getByTestId("answer")).not.toContainText("可以从这");
   });
 
   test("停止 stops a slow answer", async ({ page }) => {

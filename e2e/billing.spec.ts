@@ -47,6 +47,12 @@ test("a signed-in user upgrades to 专业版 through the test checkout, then can
   await signInFreshUser(page);
   await page.goto("/pricing");
   await page.getByRole("button", { name: "选择专业版" }).click();
+  // Test mode offers what 微信支付 / 支付宝 would on this device (issue 38 item 6), and its own checkout.
+  const chooser = page.getByRole("dialog", { name: "选择支付方式" });
+  await expect(chooser.getByRole("radio")).toHaveText(["微信支付（扫码）", "支付宝（网页收银台）", "支付宝（扫码）", "测试支付（不扣款）"]);
+  await expect(chooser).toContainText("测试模式：各支付方式均为模拟，不会产生真实扣款。");
+  await chooser.getByRole("radio", { name: "测试支付（不扣款）" }).click();
+  await chooser.getByRole("button", { name: "去支付" }).click();
 
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "确认订单" })).toBeVisible();
@@ -105,6 +111,9 @@ test("续费 on the billing page extends the period from its end (the shown end 
   await expect(page.getByText(`${chinaDate(before.currentPeriodEnd!)}`, { exact: false }).first()).toBeVisible();
 
   await page.getByRole("listitem", { name: "专业版" }).getByRole("button", { name: "续费" }).click();
+  const chooser = page.getByRole("dialog", { name: "选择支付方式" });
+  await chooser.getByRole("radio", { name: "测试支付（不扣款）" }).click();
+  await chooser.getByRole("button", { name: "去支付" }).click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByText("¥49", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "支付成功" }).click();
@@ -144,6 +153,7 @@ test("signed-out visitors see both intervals and are sent to sign up", async ({ 
   await expect(page.getByText("¥490", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "常见问题" })).toBeVisible();
   await page.getByRole("button", { name: "选择团队版" }).click();
+  await page.getByRole("dialog", { name: "选择支付方式" }).getByRole("button", { name: "去支付" }).click();
   await expect(page).toHaveURL(/\/auth\/signup$/);
 });
 

@@ -124,6 +124,48 @@ test("test mode: the local checkout offers 微信支付 on the real QR page, and
   await expectPlanActive(page);
 });
 
+test("test mode: the simulated 微信支付 QR buys a period that ends by itself, not one that renews", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: "选择专业版" }).click();
+  const chooser = page.getByRole("dialog", { name: "选择支付方式" });
+  await chooser.getByRole("radio", { name: "微信支付（扫码）" }).click();
+  await chooser.getByRole("button", { name: "去支付" }).click();
+  await expect(page).toHaveURL(ORDER_PAGE);
+  await expect(page.getByRole("img", { name: "微信支付付款二维码" })).toBeVisible();
+  await page.getByRole("button", { name: "模拟扫码支付" }).click();
+  await expectPlanActive(page);
+  // Issue 38 item 6: a one-off purchase says when it ends (never 自动续费) and offers no 恢复订阅 / 降级.
+  await expect(page.getByTestId("subscription-status")).toHaveText(/^当前套餐可使用至 /);
+  await expect(page.getByText("测试模式", { exact: true }).first()).toBeVisible();
+  for (const name of ["恢复订阅", "取消订阅", /^降级/]) await expect(page.getByRole("button", { name })).toHaveCount(0);
+});
+
+test.describe("test mode on a phone", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  });
+
+  test("the chooser offers the phone's 微信支付 / 支付宝; 支付宝 opens its simulated page and 模拟支付 pays", async ({ page }) => {
+    await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+    await page.goto("/pricing");
+    await page.getByRole("button", { name: "选择专业版" }).click();
+    const chooser = page.getByRole("dialog", { name: "选择支付方式" });
+    await expect(chooser.getByRole("radio")).toHaveText(["微信支付", "支付宝", "测试支付（不扣款）"]);
+    await chooser.getByRole("radio", { name: "支付宝", exact: true }).click();
+    await chooser.getByRole("button", { name: "去支付" }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "支付宝付款（模拟）" })).toBeVisible();
+    await expect(page.getByText("¥49", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "或模拟扫码支付" })).toHaveCount(0);
+    await page.getByRole("button", { name: "模拟支付" }).click();
+    await expectPlanActive(page);
+    await expect(page.getByTestId("subscription-status")).toHaveText(/^当前套餐可使用至 /);
+  });
+});
+
 test("test mode: when the countdown runs out the page shows 订单已过期 and offers 重新下单", async ({ page }) => {
   await signInThroughApi(page.request, await createConfirmedAccount(page.request));
   const response = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "month" } });

@@ -70,6 +70,12 @@ test("share a chat as a snapshot, open it signed out and signed in (same page, n
   expectSharePageHeaders(await stranger.goto(url));
   await expect(stranger.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(stranger.getByText("由 思维火花 用户分享的对话快照")).toBeVisible();
+  // The card WeChat and other apps show for the link (issue 38 item 13): title, description, image, none quoting a message.
+  const meta = (property: string) => stranger.locator(`meta[property="${property}"]`).getAttribute("content");
+  expect(await meta("og:title")).toMatch(/ - 思维火花$/);
+  expect(await meta("og:description")).toMatch(/^与「火花助手」的 AI 对话，共 1 轮问答。/);
+  expect(await meta("og:image")).toMatch(/^https?:\/\/[^/]+\/og\/home$/);
+  expect(await stranger.locator('meta[name="description"]').getAttribute("content")).not.toContain(question);
   await expect(stranger.locator("main")).toContainText("火花助手");
   await expect(stranger.getByTestId("shared-question")).toHaveText([question]);
   const strangerView = await sharedContent(stranger);

@@ -197,3 +197,18 @@ test("/favicon.ico leads to the site's icon", async ({ request }) => {
   expect(response.url()).toMatch(/\/icon\.svg$/);
   expect(response.headers()["content-type"]).toContain("image/svg+xml");
 });
+
+test("the site can be added to a home screen: manifest, PNG icons and the iOS touch icon (issue 38 item 13)", async ({ page, request }) => {
+  await page.goto("/");
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(manifestHref).toMatch(/^\/manifest\.webmanifest/);
+  const manifest = (await (await request.get(manifestHref!)).json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
+  expect(manifest).toMatchObject({ name: "思维火花", display: "standalone", start_url: "/dashboard" });
+  for (const icon of manifest.icons) {
+    const response = await request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()["content-type"]).toContain(icon.type);
+  }
+  const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  expect((await request.get(touchIcon!)).headers()["content-type"]).toContain("image/png");
+});

@@ -100,6 +100,13 @@ test("shows an image to the model that can see it, and says so when the chosen o
   const refused = page.getByTestId("exchange").last();
   await expect(refused).toHaveAttribute("data-status", "error");
   await expect(refused).toContainText("当前模型不能识别图片");
+
+  // One click asks the model that can see, with the same image: nothing to attach again (issue 38 item 9).
+  await refused.getByRole("button", { name: "换用「火花 快速版」重试" }).click();
+  await expect(refused).toHaveAttribute("data-status", "done");
+  await expect(refused.getByTestId("answer")).toContainText("我看到了您发来的 1 张图片。");
+  await expect(refused.getByRole("img", { name: "tiny.png" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "选择模型" })).toHaveValue("spark-swift");
 });
 
 test("keeps one user's model conversations from another", async ({ page, browser }) => {

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { signInThroughApi } from "./support/accounts";
 import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { expect, test } from "./support/fixtures";
+import { seriousAccessibilityViolations } from "./support/accessibility";
 import { englishWordsOnPage } from "./support/page-language";
 
 type Layout = "marketing" | "auth" | "dashboard" | "app" | "console" | "other";
@@ -81,7 +82,10 @@ const consoleRoutes: Route[] = [
   { path: "/admin/settings", layout: "console" },
 ];
 
-/** What a demanding user would notice on one page: sideways scrolling, English, broken images. */
+/**
+ * What a demanding user would notice on one page: sideways scrolling, English, broken images; and
+ * what a screen-reader, keyboard or voice-control user would hit (axe-core: serious and critical).
+ */
 async function problemsOn(page: Page, route: Route, width: number): Promise<string[]> {
   const { path } = route;
   const response = await page.goto(path);
@@ -99,6 +103,7 @@ async function problemsOn(page: Page, route: Route, width: number): Promise<stri
   for (const image of broken) problems.push(`${path}: broken image ${image}`);
   const english = await englishWordsOnPage(page);
   if (english.length > 0) problems.push(`${path}: English ${english.join(" | ")}`);
+  for (const violation of await seriousAccessibilityViolations(page)) problems.push(`${path}: ${violation}`);
   return problems;
 }
 
@@ -107,6 +112,9 @@ async function walk(page: Page, routes: Route[], width: number): Promise<string[
   for (const route of routes) problems.push(...(await problemsOn(page, route, width)));
   return problems;
 }
+
+/** One walk's ceiling (never waited for): pages × (load + checks + axe-core) on a busy machine. */
+const WALK_TIMEOUT_MS = 300_000;
 
 // The narrowest phone in light and a desktop in dark: width problems show at the narrowest screen,
 // colour-mode ones in either mode (four screens found nothing these two do not, at twice the time).
@@ -124,17 +132,18 @@ for (const screen of screens) {
       colorScheme: screen.colorScheme,
     });
 
-    test("every public page fits the screen, speaks Chinese and shows its images", async ({ page }) => {
-      // A dozen pages in one test: on a busy 2-core machine that takes longer than one page's flow.
-      test.slow();
+    test("every public page fits the screen, speaks Chinese, shows its images and passes axe-core", async ({ page }) => {
+      // A dozen pages in one test, each also checked by axe-core (a second or more a page): on a busy
+      // 2-core machine that takes far longer than one page's flow.
+      test.setTimeout(WALK_TIMEOUT_MS);
       expect(await walk(page, publicRoutes, screen.width)).toEqual([]);
       // The colour mode followed the system's: the walk really looked at both.
       await page.goto("/");
       await expect(page.locator("html")).toHaveClass(screen.colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     });
 
-    test("every signed-in page fits the screen, speaks Chinese and shows its images", async ({ page, account }) => {
-      test.slow();
+    test("every signed-in page fits the screen, speaks Chinese, shows its images and passes axe-core", async ({ page, account }) => {
+      test.setTimeout(WALK_TIMEOUT_MS);
       await signInThroughApi(page.request, account);
       const checkout = await page.request.post("/api/checkout", { data: { planId: "pro", interval: "month" } });
       expect(checkout.status()).toBe(200);
@@ -155,8 +164,8 @@ for (const screen of screens) {
       }
     });
 
-    test("every console page fits the screen and speaks Chinese", async ({ page, account }) => {
-      test.slow();
+    test("every console page fits the screen, speaks Chinese and passes axe-core", async ({ page, account }) => {
+      test.setTimeout(WALK_TIMEOUT_MS);
       await ensureAdminAccount(page.request);
       // The account has a session (and so a 会话 card row) and an audit row worth reading.
       await signInThroughApi(page.request, account);
@@ -167,3 +176,22 @@ for (const screen of screens) {
     });
   });
 }
+
+// Not checked yet: focus going back to 新建笔记 after Esc (it does not in Chromium; issue 38 item 15, open).
+test("a dialog opened from the keyboard keeps focus inside, passes axe-core, and closes on Esc", async ({ page, account }) => {
+  await signInThroughApi(page.request, account);
+  await page.goto("/dashboard/demo/notes");
+  const opener = page.getByRole("button", { name: "新建笔记" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "新建笔记" });
+  await expect(dialog).toBeVisible();
+  // Tab and Shift+Tab round the dialog many times: focus never reaches the page behind it.
+  for (const key of [...Array<string>(12).fill("Tab"), ...Array<string>(6).fill("Shift+Tab")]) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), key).toBe(true);
+  }
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

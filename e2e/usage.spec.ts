@@ -32,7 +32,8 @@ async function expectMeter(meter: Locator, used: number) {
 // Each test signs up, chats and loads about ten pages: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-const appCard = (page: Page, name: string) => page.getByRole("list", { name: "AI 应用" }).getByRole("link", { name: `打开${name}` });
+const appCard = (page: Page, name: string) =>
+  page.getByRole("list", { name: "AI 应用" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) }).getByRole("link");
 
 test("the dashboards show a user's usage and quota move after one chat", async ({ page }) => {
   const account = await createConfirmedAccount(page.request);

@@ -9,6 +9,8 @@ export const metadata: Metadata = {
   title: { template: `%s - ${appConfig.name}`, default: appConfig.name },
   description: appConfig.description,
   applicationName: appConfig.name,
+  // 添加到主屏幕 on iOS (the manifest, src/app/manifest.ts, serves the others).
+  appleWebApp: { capable: true, title: appConfig.name, statusBarStyle: "default" },
 };
 
 export const viewport: Viewport = {

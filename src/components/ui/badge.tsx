@@ -8,7 +8,7 @@ const badgeVariants = cva("inline-flex w-fit shrink-0 items-center gap-1 whitesp
       default: "border-transparent bg-primary text-primary-foreground",
       secondary: "border-transparent bg-secondary text-secondary-foreground",
       outline: "text-foreground",
-      warning: "border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-300",
+      warning: "border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-300",
       destructive: "border-transparent bg-destructive text-destructive-foreground",
     },
   },

@@ -3,9 +3,10 @@ import { cn } from "@/lib/utils";
 
 function Table({ className, ...props }: React.ComponentProps<"table">) {
   // `contain: inline-size`: a wide table scrolls inside its box instead of widening the grid or flex
-  // layout around it (its columns would otherwise push a phone-sized page past the screen).
+  // layout around it (its columns would otherwise push a phone-sized page past the screen). Focusable,
+  // so that a keyboard can scroll it too (axe: scrollable-region-focusable).
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto [contain:inline-size]">
+    <div data-slot="table-container" tabIndex={0} className="relative w-full overflow-x-auto rounded-md outline-none [contain:inline-size] focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

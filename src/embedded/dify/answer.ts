@@ -15,7 +15,7 @@ function topicOf(query: string): string {
 }
 
 export type AnswerRequest =
-  | { mode: "chat"; query: string }
+  | { mode: "chat"; query: string; previousQuery?: string }
   | { mode: "completion"; query: string; inputs: Record<string, unknown> }
   | { mode: "workflow"; topic: string; inputs: Record<string, unknown> };
 
@@ -29,7 +29,7 @@ export function buildAnswer(request: AnswerRequest): string {
     return writeOutline(request.topic, textInput(request.inputs, "audience"), sections);
   }
   if (request.mode === "completion") return writeCopy(request.query, textInput(request.inputs, "style"));
-  return writeChatAnswer(request.query, () => showcaseAnswer(request.query));
+  return writeChatAnswer(request.query, () => showcaseAnswer(request.query), request.previousQuery);
 }
 
 function showcaseAnswer(query: string): string {

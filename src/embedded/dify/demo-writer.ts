@@ -1,3 +1,4 @@
+import { followUpOf, type FollowUp } from "./follow-up";
 import { requestShape } from "./request-shape";
 
 /**
@@ -88,11 +89,40 @@ export function flowchartOf(subject: string): string {
   ].join("\n");
 }
 
-/** A chat answer in the shape asked for; `showcase` is the answer for an open question. */
-export function writeChatAnswer(query: string, showcase: () => string): string {
+/**
+ * The answer to a follow-up (follow-up.ts) about the previous question's subject: more of it, an
+ * example or the reasons, phrased the way a person carries on a conversation.
+ */
+export function writeFollowUp(kind: FollowUp, previousQuery: string | undefined, seed: number): string {
+  const subject = previousQuery ? subjectOf(previousQuery) : "刚才的话题";
+  if (kind === "example") {
+    return [
+      `举个例子：假设要做的是「${subject}」。`,
+      "",
+      `第一周先只做最小的一部分——写下想达到的结果，找两三位真正会用到的人试一试，把他们卡住的地方记下来。第二周只改最常被提到的那一处，再请同样的人看一遍。这样投入不大，方向错了也能及早发现。`,
+    ].join("\n");
+  }
+  if (kind === "why") {
+    return [
+      `主要有两个原因：`,
+      "",
+      `1. **少走弯路**：先想清楚${subject}要达到什么，后面每一步才有取舍的依据。`,
+      "2. **尽早验证**：小步做、早点拿给使用者看，错了改起来代价最小。",
+    ].join("\n");
+  }
+  return [`好的，关于「${subject}」再多说一些：`, "", proseOfLength(subject, 90, seed + 3)].join("\n");
+}
+
+/**
+ * A chat answer in the shape asked for; `showcase` is the answer for an open question. A follow-up
+ * is answered about `previousQuery` (the thread's previous question, when there is one).
+ */
+export function writeChatAnswer(query: string, showcase: () => string, previousQuery?: string): string {
+  const followUp = followUpOf(query);
+  const seed = stableHash(query);
+  if (followUp) return writeFollowUp(followUp, previousQuery, stableHash(`${previousQuery ?? ""}${query}`));
   const shape = requestShape(query);
   const subject = subjectOf(query);
-  const seed = stableHash(query);
   if (/流程图|画.*图/.test(query)) return flowchartOf(subject);
   if (shape.length) return proseOfLength(subject, shape.length, seed);
   if (shape.listItems) return [`关于「${subject}」，可以从这 ${shape.listItems} 点入手：`, "", listOf(subject, shape.listItems, seed)].join("\n");

@@ -24,6 +24,8 @@ export interface MessageRun {
   conversation?: { id: string; rename: boolean };
   /** Chat only: the message this one follows (null: a thread's root). */
   parentMessageId?: string | null;
+  /** Chat only: the thread's previous question (a follow-up like 「再说一点」 is answered about it). */
+  previousQuery?: string;
 }
 
 /** Number of chunks sent before the `#错误事件` / `#中断` triggers fire. */
@@ -50,7 +52,7 @@ export async function answerMessage(c: DemoContext, deps: DemoDeps, run: Message
     moderatedReply ??
     (run.mode === "completion"
       ? buildAnswer({ mode: "completion", query: run.query, inputs: run.inputs })
-      : (plan?.answer ?? (resources.length ? knowledgeAnswer(resources) : buildAnswer({ mode: "chat", query: run.query }))));
+      : (plan?.answer ?? (resources.length ? knowledgeAnswer(resources) : buildAnswer({ mode: "chat", query: run.query, previousQuery: run.previousQuery }))));
   // Agent steps as `GET /messages` returns them, updated as the stream sends them.
   const thoughts = new Map<string, AgentThought>();
   const storedThoughts = () => [...thoughts.values()].map((thought) => ({ ...thought, chain_id: null, message_id: messageId, files: [] }));

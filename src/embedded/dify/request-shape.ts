@@ -20,7 +20,9 @@ export function requestShape(query: string): RequestShape {
   const lengthMatch = /(\d{1,4})\s*(?:个)?字/.exec(query);
   const length = lengthMatch ? Math.min(2000, Math.max(10, Number(lengthMatch[1]))) : null;
   const counted = /(\d{1,2}|[一二两三四五六七八九十])\s*(?:个|条|点|项|种|步)/.exec(query);
-  const asksForList = /列出|列举|清单|列表|要点|有哪些|几点|几个|步骤/.test(query) || counted !== null;
-  const listItems = asksForList ? Math.min(10, Math.max(2, (counted && countIn(counted[1]!)) || 5)) : null;
+  // 「一点」「一个」 are "a little" / "one thing", never a list (「再说一点」 is not a one-item list).
+  const count = counted ? countIn(counted[1]!) : null;
+  const asksForList = /列出|列举|清单|列表|要点|有哪些|几点|几个|步骤/.test(query) || (count !== null && count >= 2);
+  const listItems = asksForList ? Math.min(10, Math.max(2, count ?? 5)) : null;
   return { length, listItems };
 }

@@ -86,6 +86,7 @@ export function generateRoutes(deps: DemoDeps) {
       // The history is the thread the new message follows, not the whole conversation (threads.ts).
       prompt: `${parent.history}\n${query}\n${JSON.stringify(conversation.inputs)}`,
       parentMessageId: parent.parentMessageId,
+      previousQuery: parent.previousQuery,
       inputs: conversation.inputs,
       files,
       streaming: body.response_mode === "streaming",

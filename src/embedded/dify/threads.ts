@@ -1,11 +1,13 @@
 import { threadEndingAt, UUID_NIL } from "@/lib/message-thread";
 import type { Database } from "@/lib/db/types";
+import { questionFollowedUp } from "./follow-up";
 import { findMessage, threadLinksOf, type Owner } from "./store";
 
 /** Turns of history the demo "model" reads (the thread's newest ones). */
 const HISTORY_TURNS = 20;
 
-export type ParentChoice = { parentMessageId: string | null; history: string } | { status: 400 | 404; message: string };
+/** `previousQuery`: the thread's last question of its own (not a follow-up), which a follow-up such as 「再说一点」 refers to. */
+export type ParentChoice = { parentMessageId: string | null; history: string; previousQuery?: string } | { status: 400 | 404; message: string };
 
 /**
  * Where a new chat message goes (Dify's `parent_message_id`) and the history it is answered after:
@@ -31,10 +33,7 @@ export async function chooseParent(db: Database, owner: Owner, conversationId: s
     parentMessageId = requested === null ? null : (links.at(-1)?.id ?? null);
   }
   const thread = parentMessageId ? threadEndingAt(links, parentMessageId) : [];
-  const history = thread
-    .filter((turn) => turn.status !== "error" && turn.answer !== "")
-    .slice(-HISTORY_TURNS)
-    .map((turn) => `用户：${turn.query}\n助手：${turn.answer}`)
-    .join("\n");
-  return { parentMessageId, history };
+  const answered = thread.filter((turn) => turn.status !== "error" && turn.answer !== "").slice(-HISTORY_TURNS);
+  const history = answered.map((turn) => `用户：${turn.query}\n助手：${turn.answer}`).join("\n");
+  return { parentMessageId, history, previousQuery: questionFollowedUp(answered.map((turn) => turn.query)) };
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "@/lib/zod";
 import { chunkAnswer } from "../dify/answer";
 import { subjectOf } from "../dify/demo-writer";
+import { questionFollowedUp } from "../dify/follow-up";
 import { DEMO_PROVIDER_MODELS, demoUsage, describeImage, writeDemoCompletion, type DemoCompletion, type DemoProviderModelId } from "./answers";
 import { demoEmbedding, demoEmbeddingUsage, DEMO_PROVIDER_EMBEDDING_MODELS, embeddingBase64 } from "./embeddings";
 import { answerFromToolResults, demoToolCalls, type DemoToolCall } from "./tools";
@@ -140,6 +141,7 @@ export function createDemoModelProvider(options: DemoModelProviderOptions = {}):
     const calls = results.length > 0 ? [] : demoToolCalls(question, request.tools ?? [], request.tool_choice, request.parallel_tool_calls !== false);
     // Asked for a title (the model server's auto-naming): the subject alone, as a model would.
     const wantsTitle = messages.some((message) => message.role === "system" && message.content.includes("标题"));
+    const previousQuestion = questionFollowedUp(userTurns.slice(0, -1).map((turn) => turn.content));
     const completion: DemoCompletion =
       calls.length > 0
         ? { reasoning: "", content: "" }
@@ -147,7 +149,7 @@ export function createDemoModelProvider(options: DemoModelProviderOptions = {}):
           ? { reasoning: "", content: answerFromToolResults(results) }
           : wantsTitle
             ? { reasoning: "", content: subjectOf(question) }
-            : writeDemoCompletion(model.id as DemoProviderModelId, question, userTurns.length, images.map(describeImage));
+            : writeDemoCompletion(model.id as DemoProviderModelId, question, userTurns.length, images.map(describeImage), previousQuestion);
     const usage = demoUsage(request, completion, calls);
     const id = `chatcmpl-${crypto.randomUUID()}`;
     if (request.stream) {

@@ -20,6 +20,7 @@ export const chinaCheckoutCopy = {
     cancel: "取消",
     jsapiNeedsWechat: "在微信内使用微信支付，需要本账号已用微信登录或绑定微信。也可以改用支付宝。",
     signInWithWechat: "去绑定微信",
+    testModeNote: "测试模式：各支付方式均为模拟，不会产生真实扣款。",
   },
   order: {
     title: "扫码支付",
@@ -36,6 +37,12 @@ export const chinaCheckoutCopy = {
     simulating: "正在支付…",
     simulatedNote: "测试模式：不会产生真实扣款，点击“模拟扫码支付”代替手机扫码。",
     backToBilling: "返回订阅与账单",
+  },
+  /** Test mode: our stand-in for the provider's own page (支付宝收银台, 微信支付 H5 / 微信内付款). */
+  simulatedCashier: {
+    title: (brand: string) => `${brand}付款（模拟）`,
+    note: (brand: string) => `测试模式：这里代替${brand}的付款页面，不会产生真实扣款。点击“模拟支付”即可完成付款。`,
+    pay: "模拟支付",
   },
   testQr: {
     title: "或模拟扫码支付",

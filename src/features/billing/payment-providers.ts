@@ -27,6 +27,15 @@ export function providerCapabilities(id: ProviderName | null | undefined): Provi
   return id ? providerDefinition(id).capabilities : null;
 }
 
+/**
+ * What a plan period's provider can do. A test-mode period bought with a simulated 微信支付 / 支付宝
+ * (`simulated`) follows that provider's rules, still marked as test mode.
+ */
+export function periodCapabilities(period: { provider: ProviderName | null | undefined; simulatedProvider?: ProviderName | null }): ProviderCapabilities | null {
+  if (period.simulatedProvider) return { ...providerDefinition(period.simulatedProvider).capabilities, testMode: true };
+  return providerCapabilities(period.provider);
+}
+
 /** The providers with these capabilities (e.g. the one-off ones: `{ recurring: false }`). */
 export function providersWith(wanted: Partial<ProviderCapabilities>): ProviderName[] {
   const entries = Object.entries(wanted) as [keyof ProviderCapabilities, boolean][];

@@ -1,6 +1,6 @@
 import { billingCopy } from "./copy";
 import { formatBillingDate } from "./format";
-import { providerCapabilities } from "./payment-providers";
+import { periodCapabilities } from "./payment-providers";
 import type { SubscriptionSummary } from "./types";
 
 export type SubscriptionStatusLine = { tone: "default" | "warning" | "destructive"; text: string };
@@ -12,7 +12,7 @@ export function describeSubscription(summary: SubscriptionSummary): Subscription
   const end = formatBillingDate(summary.currentPeriodEnd);
   if (summary.status === "past_due") return { tone: "destructive", text: billing.pastDue };
   // 支付宝 / 微信支付: a period bought once simply ends.
-  if (providerCapabilities(summary.provider)?.periodChanges === false) return { tone: "default", text: billing.oneOffEndsOn(end) };
+  if (periodCapabilities(summary)?.periodChanges === false) return { tone: "default", text: billing.oneOffEndsOn(end) };
   if (summary.cancelAtPeriodEnd) return { tone: "warning", text: billing.endsOn(end) };
   if (summary.pendingChange) return { tone: "warning", text: billing.downgradesOn(formatBillingDate(summary.pendingChange.effectiveAt), summary.pendingChange.planName) };
   return { tone: "default", text: billing.renewsOn(end) };
@@ -23,6 +23,6 @@ export function describeSubscription(summary: SubscriptionSummary): Subscription
  * Alipay, 微信支付) still running. A Stripe subscription renews itself.
  */
 export function canRenew(summary: SubscriptionSummary): boolean {
-  const oneOff = providerCapabilities(summary.provider)?.recurring === false;
+  const oneOff = periodCapabilities(summary)?.recurring === false;
   return oneOff && summary.plan.id !== "free" && summary.status === "active" && summary.currentPeriodEnd !== null;
 }

@@ -11,6 +11,8 @@ export type SubscriptionSummary = {
   cancelAtPeriodEnd: boolean;
   /** Who bills the plan; null on the free plan. */
   provider: ProviderName | null;
+  /** Test mode: the 微信支付 / 支付宝 a local period was bought as (it follows that provider's rules; `periodCapabilities`). */
+  simulatedProvider?: ProviderName | null;
   /** A downgrade that takes effect at `effectiveAt` (the current period's end). */
   pendingChange: { planId: PlanId; planName: string; interval: BillingInterval; effectiveAt: string } | null;
   /** `tokensQuota` is the month's limit: the plan's tokens plus `grantedTokens` (operators' grants, ± ). */

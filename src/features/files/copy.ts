@@ -63,7 +63,6 @@ export const filesCopy = {
   emptyFolderHint: "把文件拖到上方区域，或点击“选择文件”上传。",
   noMatches: (query: string) => `没有名称包含“${query}”的文件`,
   listFailed: "加载文件列表失败",
-  dropZoneLabel: "上传文件：拖放文件到这里，或按回车选择文件",
   dropZoneTitle: "拖放文件到这里上传",
   dropZoneHint: (rules: string) => `可以一次选择多个文件。${rules}`,
   pickFiles: "选择文件",

@@ -6,3 +6,4 @@ export { OG_IMAGE_SIZE, ogImagePath, pagePathOfOgKey } from "./og-path";
 export { pageMetadata } from "./page-metadata";
 export { renderRss, type FeedItem } from "./rss";
 export { sitemapEntries } from "./sitemap-entries";
+export { APP_ICONS, isAppIconName, webAppManifest, type AppIconName } from "./web-app-manifest";

@@ -4,7 +4,6 @@ export const usageCopy = {
   apps: {
     title: "AI 应用",
     description: "打开您可以使用的 AI 应用，并查看本月在每个应用上的用量。",
-    open: "打开",
     monthUsage: (tokens: string, calls: number) => `本月 ${tokens} Token · ${calls} 次调用`,
     noUsage: "本月尚未使用",
     empty: "暂时没有可用的 AI 应用。",

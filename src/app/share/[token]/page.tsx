@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { SiteFilingsFooter } from "@/features/compliance/components/site-filings";
-import { SharedConversationView } from "@/features/conversation-share";
+import { shareCardMetadata, SharedConversationView } from "@/features/conversation-share";
 import { loadSharedConversation } from "@/features/conversation-share/server";
 import { ReportButton } from "@/features/reports";
+import { getEnv } from "@/lib/env";
 
 // Per request and never cached: a stopped share must stop at once. The proxy keeps the visitor's
 // session out of this page (no cookies reach it, none are refreshed) and adds no-store, noindex and
@@ -19,6 +20,8 @@ type Props = { params: Promise<{ token: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const share = await loadShare((await params).token);
   return {
+    // The card when the link is sent in WeChat and elsewhere.
+    ...(share ? shareCardMetadata(share, getEnv().SITE_URL) : {}),
     title: share ? share.title : "页面不存在",
     robots: { index: false, follow: false },
     referrer: "no-referrer",

@@ -7,6 +7,8 @@ describe("provider references", () => {
     const reference = "test-qr:alipay:4b0c2f59-9d7e-4a55-a0b1-0f1e7d3c2b1a";
     expect(orderChannelLabel({ provider: "local", providerSessionId: reference })).toBe("支付宝（测试）");
     expect(orderChannelLabel({ provider: "local", providerSessionId: "test-qr:wechat_pay:x" })).toBe("微信支付（测试）");
+    // Paid on the simulated cashier page (issue 38 item 6).
+    expect(orderChannelLabel({ provider: "local", providerSessionId: "test-page:alipay:x" })).toBe("支付宝（测试）");
     const html = renderToStaticMarkup(<ProviderReference reference={reference} />);
     expect(html).toContain("支付宝（测试）");
     expect(html).toContain(`title="${reference}"`);

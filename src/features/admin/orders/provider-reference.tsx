@@ -1,10 +1,10 @@
 import { providerLabel } from "@/features/billing";
 
-// The test checkout's simulated QR orders keep `test-qr:{brand}:{orderId}` as their provider handle
-// (billing's local/test-qr.ts): the operator reads 「支付宝（测试）」.
-const TEST_QR = /^test-qr:([a-z_]+):/;
+// The test checkout's simulated orders keep `test-qr:{brand}:{orderId}` (QR) or `test-page:{brand}:{orderId}`
+// (the provider's page) as their provider handle (billing's local/simulated.ts): the operator reads 「支付宝（测试）」.
+const TEST_QR = /^test-(?:qr|page):([a-z_]+):/;
 
-/** 「支付宝（测试）」 for a simulated QR order's handle, else null (a real provider's id is shown as is). */
+/** 「支付宝（测试）」 for a simulated order's handle, else null (a real provider's id is shown as is). */
 export function testReferenceLabel(reference: string | null): string | null {
   const brand = reference ? TEST_QR.exec(reference)?.[1] : undefined;
   return brand ? `${providerLabel(brand)}（测试）` : null;

@@ -29,7 +29,8 @@ import { useChatSession } from "../use-chat-session";
 import { useConversationPins } from "../use-conversation-pins";
 import { useConversations } from "../use-conversations";
 import { ChatVoiceProvider, useVoiceConversation } from "../voice-context";
-import type { Conversation } from "../types";
+import type { Conversation, Exchange } from "../types";
+import { visionRetryLabel, visionRetryModel } from "../vision-retry";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { DeleteDialog } from "./delete-dialog";
@@ -105,6 +106,19 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
     },
     [fields, inputsForSend, model, pinToBottom, session, uploads, values],
   );
+
+  // A question whose images the chosen model refused: one click asks a model that can see, same images.
+  const retryWithSeeingModel = (exchange: Exchange) => {
+    const seeing = visionRetryModel(exchange, models, model);
+    if (!seeing) return undefined;
+    return {
+      label: visionRetryLabel(seeing.name),
+      onRetry: () => {
+        setChosenModel(seeing.id);
+        session.retry(exchange.key, { inputs: inputsForSend(), model: seeing.id });
+      },
+    };
+  };
 
   const openConversation = (id: string | null) => {
     setDrawerOpen(false);
@@ -215,6 +229,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
                   onRate={(key, rating, content) => void session.rate(key, rating, content)}
                   onAsk={(question) => void ask(question)}
                   moderationReplies={moderation}
+                  retryWith={retryWithSeeingModel(exchange)}
                 />
               ))}
             </div>

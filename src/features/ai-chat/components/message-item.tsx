@@ -54,10 +54,12 @@ interface MessageItemProps {
   busy: boolean;
   /** The app's moderation presets (moderation.ts): such an answer is shown as a notice. */
   moderationReplies?: readonly string[];
+  /** A failed question asked again with another model (换用「火花 快速版」重试 after a refused image: vision-retry.ts). */
+  retryWith?: { label: string; onRetry: () => void };
 }
 
 /** One question (right) and its answer (left) with copy, 赞/踩, inline errors and follow-ups. */
-export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, branch, busy, moderationReplies = [] }: MessageItemProps) {
+export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, onRevise, branch, busy, moderationReplies = [], retryWith }: MessageItemProps) {
   const streaming = exchange.status === "streaming";
   const [editing, setEditing] = useState(false);
   const steps = visibleSteps(exchange.agentSteps, exchange.answer);
@@ -114,6 +116,12 @@ export function MessageItem({ exchange, icon, isLast, onRetry, onRate, onAsk, on
           )}
           {exchange.status === "error" && exchange.error && (
             <RequestError message={exchange.error.message} statusCode={exchange.error.statusCode} onRetry={busy ? undefined : () => onRetry(exchange.key)} />
+          )}
+          {exchange.status === "error" && retryWith && !busy && (
+            <Button type="button" size="sm" className="w-fit" onClick={retryWith.onRetry}>
+              <RotateCcw aria-hidden />
+              {retryWith.label}
+            </Button>
           )}
           {branch && <BranchSwitcher branch={branch} disabled={busy} />}
           {!streaming && exchange.answer && (

@@ -39,7 +39,8 @@ function PlainCodeBlock({ node, children, ...props }: ComponentProps<"pre"> & { 
         <span className="font-mono">{language ?? "代码"}</span>
         <CopyButton label="复制代码" getText={() => pre.current?.textContent ?? ""} />
       </div>
-      <pre ref={pre} {...props} className="overflow-x-auto p-3 text-[13px] leading-relaxed">
+      {/* Focusable so that a keyboard can scroll a long line (axe: scrollable-region-focusable); tables the same. */}
+      <pre ref={pre} {...props} tabIndex={0} className="overflow-x-auto p-3 text-[13px] leading-relaxed outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
         {children}
       </pre>
     </div>
@@ -57,7 +58,7 @@ const components: Components = {
   pre: CodeBlock,
   a: (props) => <a {...omitNode(props)} target="_blank" rel="noopener noreferrer" />,
   table: (props) => (
-    <div className="overflow-x-auto">
+    <div tabIndex={0} className="overflow-x-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <table {...omitNode(props)} />
     </div>
   ),

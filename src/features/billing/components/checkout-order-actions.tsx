@@ -10,8 +10,8 @@ import { billingCopy } from "../copy";
 
 type Outcome = { status: string; redirectTo: string };
 
-/** 支付成功 / 取消 on the local test-mode checkout page. */
-export function CheckoutOrderActions({ orderId }: { orderId: string }) {
+/** 支付成功 (or 模拟支付, `payLabel`) / 取消 on the local test-mode checkout page. */
+export function CheckoutOrderActions({ orderId, payLabel }: { orderId: string; payLabel: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState<"pay" | "cancel" | null>(null);
   const { checkout } = billingCopy;
@@ -40,7 +40,7 @@ export function CheckoutOrderActions({ orderId }: { orderId: string }) {
       </Button>
       <Button disabled={busy !== null} onClick={() => void run("pay")}>
         {busy === "pay" ? <Loader2 className="animate-spin" aria-hidden /> : null}
-        {busy === "pay" ? checkout.paying : checkout.pay}
+        {busy === "pay" ? checkout.paying : payLabel}
       </Button>
     </div>
   );

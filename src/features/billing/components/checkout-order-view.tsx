@@ -2,14 +2,24 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CheckoutOrder } from "@/lib/db";
+import { chinaCheckoutCopy } from "../china-checkout-copy";
 import { billingCopy } from "../copy";
 import { formatAmountFen, formatBillingDate, formatOrderNumber } from "../format";
+import { providerLabel } from "../payment-providers";
+import { simulatedPageBrandOf } from "../server/local/simulated";
 import { CheckoutOrderActions } from "./checkout-order-actions";
 import { TestQrOptions } from "./test-qr-options";
 
-/** The local checkout page's order summary, clearly marked 测试模式, with its two buttons (`planName`: the page reads it from the plans). */
+/**
+ * The local checkout page's order summary, clearly marked 测试模式, with its two buttons (`planName`:
+ * the page reads it from the plans). An order started with a simulated 微信支付 / 支付宝 method shows
+ * here as that provider's page would, with 模拟支付 (server/local/simulated.ts).
+ */
 export function CheckoutOrderView({ order, planName }: { order: CheckoutOrder; planName: string }) {
   const { checkout } = billingCopy;
+  const { simulatedCashier } = chinaCheckoutCopy;
+  const simulated = simulatedPageBrandOf(order);
+  const brand = simulated ? providerLabel(simulated) : null;
   const rows: [string, string][] = [
     [checkout.plan, planName],
     [checkout.interval, billingCopy.intervals[order.interval]],
@@ -19,13 +29,13 @@ export function CheckoutOrderView({ order, planName }: { order: CheckoutOrder; p
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-10 sm:px-6">
       <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{checkout.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{brand ? simulatedCashier.title(brand) : checkout.title}</h1>
         <Badge variant="warning" data-testid="test-mode-badge">
           {checkout.testMode}
         </Badge>
       </div>
       <p role="note" className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-800 dark:text-amber-200">
-        {checkout.testModeNote}
+        {brand ? simulatedCashier.note(brand) : checkout.testModeNote}
       </p>
       <section aria-label={checkout.title} className="rounded-xl border bg-card p-6 shadow-sm">
         <dl className="grid gap-3 text-sm">
@@ -43,8 +53,8 @@ export function CheckoutOrderView({ order, planName }: { order: CheckoutOrder; p
       </section>
       {order.status === "pending" ? (
         <>
-          <CheckoutOrderActions orderId={order.id} />
-          <TestQrOptions orderId={order.id} />
+          <CheckoutOrderActions orderId={order.id} payLabel={brand ? simulatedCashier.pay : checkout.pay} />
+          {brand ? null : <TestQrOptions orderId={order.id} />}
         </>
       ) : (
         <div className="grid gap-3 text-center">

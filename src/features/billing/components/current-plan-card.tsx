@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { billingCopy } from "../copy";
 import { formatBillingDate } from "../format";
-import { providerCapabilities } from "../payment-providers";
+import { periodCapabilities } from "../payment-providers";
 import { describeSubscription } from "../subscription-status";
 import type { SubscriptionSummary } from "../types";
 import { UsageMeter } from "./usage-meter";
@@ -21,7 +21,7 @@ export function CurrentPlanCard({ summary }: { summary: SubscriptionSummary }) {
             {summary.plan.name}
           </CardTitle>
           {summary.plan.id !== "free" ? <Badge variant="secondary">{billingCopy.intervals[summary.interval]}</Badge> : null}
-          {providerCapabilities(summary.provider)?.testMode ? <Badge variant="warning">{billing.testModeBadge}</Badge> : null}
+          {periodCapabilities(summary)?.testMode ? <Badge variant="warning">{billing.testModeBadge}</Badge> : null}
         </div>
       </CardHeader>
       <CardContent className="grid gap-5">

@@ -55,6 +55,11 @@ export default function PaymentMethodChooser({ flow }: { flow: CheckoutFlow }) {
             </button>
           ))}
         </div>
+        {flow.testMode ? (
+          <p role="note" className="text-sm text-muted-foreground">
+            {copy.chooser.testModeNote}
+          </p>
+        ) : null}
         {jsapiBlocked && chooser?.choices.includes("wechat_jsapi") ? (
           <p role="note" className="text-sm text-muted-foreground">
             {copy.chooser.jsapiNeedsWechat}{" "}

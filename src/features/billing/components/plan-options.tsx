@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { billingCopy } from "../copy";
-import { providerCapabilities } from "../payment-providers";
+import { periodCapabilities } from "../payment-providers";
 import { formatBillingDate, formatPriceCny, formatTokens } from "../format";
 import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
@@ -66,7 +66,7 @@ export function PlanOptions({ summary, plans }: { summary: SubscriptionSummary; 
       );
     }
     // A one-off period cannot be changed at its end (it simply ends): no 降级 to offer.
-    if (planRank(plans, plan.id) < planRank(plans, summary.plan.id) && providerCapabilities(summary.provider)?.periodChanges !== false) {
+    if (planRank(plans, plan.id) < planRank(plans, summary.plan.id) && periodCapabilities(summary)?.periodChanges !== false) {
       return (
         <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => setConfirming(plan)}>
           {billing.downgrade(plan.name)}

@@ -8,7 +8,7 @@ import { toast } from "@/lib/toast";
 import { billingCopy } from "../copy";
 import { formatBillingDate } from "../format";
 import { useSubscriptionActions } from "../hooks/use-subscription-actions";
-import { providerCapabilities } from "../payment-providers";
+import { periodCapabilities } from "../payment-providers";
 import type { SubscriptionSummary } from "../types";
 import { ConfirmDialog } from "./confirm-dialog";
 
@@ -21,7 +21,7 @@ export function SubscriptionControls({ summary }: { summary: SubscriptionSummary
   if (summary.plan.id === "free") return null;
   // A one-off purchase (支付宝 / 微信支付) simply ends with its period: there is nothing to cancel or
   // resume (the API would answer 409); 续费 is in the plan list.
-  if (providerCapabilities(summary.provider)?.periodChanges === false) return null;
+  if (periodCapabilities(summary)?.periodChanges === false) return null;
 
   async function openPortal() {
     setOpeningPortal(true);
@@ -45,7 +45,7 @@ export function SubscriptionControls({ summary }: { summary: SubscriptionSummary
           {billing.cancel}
         </Button>
       )}
-      {providerCapabilities(summary.provider)?.portal ? (
+      {periodCapabilities(summary)?.portal ? (
         <Button variant="ghost" disabled={openingPortal} onClick={() => void openPortal()} title={billing.portalHint}>
           {openingPortal ? <Loader2 className="animate-spin" aria-hidden /> : <ExternalLink aria-hidden />}
           {billing.portal}

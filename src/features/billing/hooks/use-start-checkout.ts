@@ -70,5 +70,5 @@ export function useStartCheckout() {
     else await pay(planId, interval, choices[0] ?? DEFAULT_METHOD);
   }
 
-  return { start, pay, pending, chooser, closeChooser: () => setChooser(null), wechatJsapi: options?.wechatJsapi ?? null, defaultProvider: options?.defaultProvider ?? null };
+  return { start, pay, pending, chooser, closeChooser: () => setChooser(null), wechatJsapi: options?.wechatJsapi ?? null, defaultProvider: options?.defaultProvider ?? null, testMode: options?.testMode ?? false };
 }

@@ -5,6 +5,7 @@ import type { BillingInterval, Plan } from "../plans";
 import { billingCopy } from "../copy";
 import { providerCapabilities } from "../payment-providers";
 import { localDefinition } from "./local/definition";
+import { simulatedBrandOf, simulatedPeriodId } from "./local/simulated";
 import { upsertSubscription } from "./activate";
 import { periodForPaidOrder } from "./order-period";
 import { clearScheduledChange } from "./scheduled-changes";
@@ -25,11 +26,12 @@ export async function getCheckoutOrder(db: Database, userId: string, orderId: st
 
 export async function createCheckoutOrder(
   db: Database,
-  input: { userId: string; plan: Plan; interval: BillingInterval; amount: number; provider: CheckoutOrder["provider"]; providerSessionId?: string },
+  input: { id?: string; userId: string; plan: Plan; interval: BillingInterval; amount: number; provider: CheckoutOrder["provider"]; providerSessionId?: string },
 ): Promise<CheckoutOrder> {
   const [order] = await db
     .insert(checkoutOrders)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       userId: input.userId,
       planId: input.plan.id,
       interval: input.interval,
@@ -63,7 +65,8 @@ async function closeLocalOrder(db: Database, userId: string, orderId: string, st
 export async function completeLocalOrder(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
   return db.transaction(async (tx) => {
     const order = await closeLocalOrder(tx, userId, orderId, "paid", now);
-    await activatePaidOrder(tx, order, { cancelAtPeriodEnd: false, providerPaymentId: `order:${order.id}` }, now);
+    // A simulated 微信支付 / 支付宝 period ends by itself, as theirs do (settle-trade.ts, settle-transaction.ts).
+    await activatePaidOrder(tx, order, { cancelAtPeriodEnd: simulatedBrandOf(order) !== null, providerPaymentId: `order:${order.id}` }, now);
     return order;
   });
 }
@@ -93,9 +96,22 @@ export async function activatePaidOrder(
   // The order's plan as bought (a plan with orders cannot be deleted, only hidden).
   const plan = { id: order.planId };
   const { periodStart, periodEnd, subscriptionPeriodStart } = await periodForPaidOrder(db, order, now);
+  // A test-mode order paid as a simulated 微信支付 / 支付宝 buys a period that follows that provider's rules.
+  const simulated = simulatedBrandOf(order);
   await upsertSubscription(
     db,
-    { userId: order.userId, planId: plan.id, interval: order.interval, status: "active", periodStart: subscriptionPeriodStart, periodEnd, cancelAtPeriodEnd: options.cancelAtPeriodEnd, provider, providerCustomerId: null, providerSubscriptionId: null },
+    {
+      userId: order.userId,
+      planId: plan.id,
+      interval: order.interval,
+      status: "active",
+      periodStart: subscriptionPeriodStart,
+      periodEnd,
+      cancelAtPeriodEnd: options.cancelAtPeriodEnd,
+      provider,
+      providerCustomerId: null,
+      providerSubscriptionId: simulated ? simulatedPeriodId(simulated) : null,
+    },
     now,
   );
   await clearScheduledChange(db, order.userId);

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { payments, scheduledPlanChanges, subscriptions, type Database, type Subscription } from "@/lib/db";
 import { FREE_PLAN_ID, planPriceFen, type BillingInterval } from "../plans";
-import { providerCapabilities } from "../payment-providers";
+import { periodCapabilities, providerCapabilities } from "../payment-providers";
+import { simulatedProviderOf } from "./local/simulated";
 import { getPlanCatalog, type PlanCatalog } from "./plan-catalog";
 import { addInterval } from "./periods";
 
@@ -19,8 +20,8 @@ export async function settleLocalSubscription(db: Database, userId: string, now:
   if (!row || row.status === "canceled" || providerCapabilities(row.provider)?.recurring) return row;
   if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return row;
 
-  // A 支付宝 / 微信支付 period is a one-off purchase: it ends, it never renews by itself.
-  if (row.cancelAtPeriodEnd || providerCapabilities(row.provider)?.periodChanges === false) {
+  // A 支付宝 / 微信支付 period (also a simulated one) is a one-off purchase: it ends, it never renews by itself.
+  if (row.cancelAtPeriodEnd || periodCapabilities({ provider: row.provider, simulatedProvider: simulatedProviderOf(row) })?.periodChanges === false) {
     const [canceled] = await db.update(subscriptions).set({ status: "canceled", updatedAt: now }).where(eq(subscriptions.userId, userId)).returning();
     await db.delete(scheduledPlanChanges).where(eq(scheduledPlanChanges.userId, userId));
     return canceled;

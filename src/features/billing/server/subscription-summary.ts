@@ -6,6 +6,7 @@ import { subscriberTokenQuota } from "./token-quota";
 import type { SubscriptionSummary } from "../types";
 import { settleLocalSubscription } from "./settle-period";
 import { grantedTokensThisMonth } from "./quota-grants";
+import { simulatedProviderOf } from "./local/simulated";
 
 export type { SubscriptionSummary };
 
@@ -47,6 +48,7 @@ export async function getSubscriptionSummary(db: Database, userId: string, now =
     currentPeriodEnd: active?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: active?.cancelAtPeriodEnd ?? false,
     provider: active?.provider ?? null,
+    simulatedProvider: active ? simulatedProviderOf(active) : null,
     pendingChange:
       change && pendingPlan
         ? { planId: pendingPlan.id, planName: pendingPlan.name, interval: change.interval, effectiveAt: change.effectiveAt.toISOString() }

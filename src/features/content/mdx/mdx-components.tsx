@@ -49,7 +49,8 @@ export const mdxComponents = {
   ),
   hr: () => <hr className="my-10" />,
   table: (props: ComponentProps<"table">) => (
-    <div className="my-6 overflow-x-auto rounded-lg border">
+    // Focusable so that a keyboard can scroll a wide table (axe: scrollable-region-focusable); pre the same.
+    <div tabIndex={0} className="my-6 overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <table className="w-full border-collapse text-sm" {...props} />
     </div>
   ),
@@ -57,7 +58,8 @@ export const mdxComponents = {
   td: (props: ComponentProps<"td">) => <td className="border-b px-3 py-2 align-top" {...props} />,
   pre: (props: ComponentProps<"pre">) => (
     <pre
-      className="my-6 overflow-x-auto rounded-xl border bg-muted/70 p-4 text-sm leading-6 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-[1em]"
+      tabIndex={0}
+      className="my-6 overflow-x-auto rounded-xl border bg-muted/70 p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 text-sm leading-6 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-[1em]"
       {...props}
     />
   ),

@@ -50,7 +50,7 @@ export function SharedConversationView({ share }: { share: SharedConversation })
       <footer className="border-t">
         <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-muted-foreground">
           <p>这是一份只读快照，回答由 AI 生成，仅供参考。</p>
-          <a href="/" className="text-primary underline-offset-4 hover:underline">
+          <a href="/" className="text-primary underline underline-offset-4">
             使用 思维火花 →
           </a>
         </div>

@@ -39,7 +39,7 @@ export function ErrorScreen({ statusCode, message, onClear }: ErrorScreenProps) 
           // a sentence the user can read.
           <>
             <p className="mt-3 text-muted-foreground">{statusCode === 404 ? errorCopy.notFoundMessage : errorCopy.genericMessage}</p>
-            <p className="mt-2 break-all font-mono text-xs text-muted-foreground/80" translate="no" data-testid="error-message">
+            <p className="mt-2 break-all font-mono text-xs text-muted-foreground" translate="no" data-testid="error-message">
               {message}
             </p>
           </>

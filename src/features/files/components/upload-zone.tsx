@@ -1,7 +1,7 @@
 "use client";
 
 import { Upload } from "lucide-react";
-import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { filesCopy } from "../copy";
@@ -16,7 +16,6 @@ type UploadZoneProps = { rules: string; onFiles: (files: File[]) => void; disabl
 export function UploadZone({ rules, onFiles, disabled }: UploadZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const hintId = useId();
 
   const pick = () => input.current?.click();
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -39,8 +38,8 @@ export function UploadZone({ rules, onFiles, disabled }: UploadZoneProps) {
       <div
         role="button"
         tabIndex={disabled ? -1 : 0}
-        aria-label={filesCopy.dropZoneLabel}
-        aria-describedby={hintId}
+        // Named by its visible text (title and hint), so voice control finds it by the words on screen:
+        // an aria-label that differs from them is what axe's label-content-name-mismatch reports.
         aria-disabled={disabled || undefined}
         data-testid="upload-drop-zone"
         onKeyDown={onKeyDown}
@@ -61,7 +60,7 @@ export function UploadZone({ rules, onFiles, disabled }: UploadZoneProps) {
       >
         <Upload aria-hidden className="pointer-events-none size-6 text-muted-foreground" />
         <p className="pointer-events-none font-medium">{filesCopy.dropZoneTitle}</p>
-        <p id={hintId} className="pointer-events-none text-xs text-muted-foreground">
+        <p className="pointer-events-none text-xs text-muted-foreground">
           {filesCopy.dropZoneHint(rules)}
         </p>
         <span aria-hidden className={buttonVariants({ variant: "outline", size: "sm", className: "pointer-events-none" })}>

@@ -10,7 +10,7 @@ export function HomeCta() {
         <h2 id="home-cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {copy.ctaTitle}
         </h2>
-        <p className="mt-3 opacity-90">{copy.ctaText}</p>
+        <p className="mt-3">{copy.ctaText}</p>
         <SignUpOrDashboardButton size="lg" variant="secondary" className="mt-8" signUpLabel={copy.ctaButton} />
       </div>
     </section>

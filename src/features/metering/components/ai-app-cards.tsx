@@ -18,8 +18,9 @@ export function AiAppCards({ apps, usage }: { apps: PublicAiApp[]; usage: AppUsa
         return (
           <li key={app.appid}>
             <Link
+              // Named by what it shows (app, kind, description, usage): an aria-label other than the visible
+              // words is what axe's label-content-name-mismatch reports, and voice control could not find it.
               href={aiAppHref(app)}
-              aria-label={`${copy.open}${app.name}`}
               className="group flex h-full flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             >
               <div className="flex items-start gap-3">

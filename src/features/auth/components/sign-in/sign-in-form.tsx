@@ -135,7 +135,7 @@ export function SignInForm({
         </Link>
         <span className="text-muted-foreground">
           {authCopy.signIn.noAccount}
-          <Link href={SIGN_UP_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link href={SIGN_UP_PATH} className="font-medium text-primary underline underline-offset-4">
             {authCopy.signIn.signUp}
           </Link>
         </span>

@@ -57,7 +57,7 @@ export function CheckInbox({ email, outboxHref, onChangeAddress }: { email: stri
       </div>
       {outboxHref ? (
         <p className="text-sm">
-          <Link href={outboxHref} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link href={outboxHref} className="font-medium text-primary underline underline-offset-4">
             {copy.openOutbox}
           </Link>
         </p>

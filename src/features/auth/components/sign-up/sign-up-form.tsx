@@ -34,7 +34,7 @@ export function SignUpForm({ oauthProviders = [], outboxHref = null }: { oauthPr
       <OAuthButtons providers={oauthProviders} />
       <p className="text-center text-sm text-muted-foreground">
         {authCopy.signUp.hasAccount}
-        <Link href={SIGN_IN_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link href={SIGN_IN_PATH} className="font-medium text-primary underline underline-offset-4">
           {authCopy.signUp.signIn}
         </Link>
       </p>

@@ -1,14 +1,19 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ApiRouteError } from "@/lib/api";
 import { subscriptions } from "@/lib/db";
 import { billingCopy } from "../../copy";
+import { QR_METHODS } from "../../checkout-methods";
+import { providerOfMethod } from "../../payment-providers";
 import { planPriceFen } from "../../plans";
+import { orderPagePath } from "../china-checkout/order-qr";
 import { createCheckoutOrder } from "../checkout-orders";
 import type { PaymentProvider, PaymentSetup, PeriodManagement } from "../providers/types";
 import { localRefundGateway } from "../refunds/gateway";
 import { clearScheduledChange, saveScheduledChange } from "../scheduled-changes";
 import { localDefinition } from "./definition";
-import { closeExpiredTestQrOrders, closeTestQrOrder, isTestQrOrder, testOrderTimeoutMs } from "./test-qr";
+import { simulatedPageSessionId } from "./simulated";
+import { closeExpiredTestQrOrders, closeTestQrOrder, isTestQrOrder, testOrderTimeoutMs, testQrSessionId } from "./test-qr";
 
 /**
  * Managing a local period moves no money: cancel, resume and downgrades are database changes
@@ -37,8 +42,10 @@ export const localPeriodManagement: PeriodManagement = {
 
 /**
  * The embedded test-mode provider (CHECKOUT_TEST_MODE): checkout is our own page (/checkout/{id})
- * with 支付成功 / 取消, or a simulated 微信支付 / 支付宝 QR (test-qr.ts). It takes no money, so its
- * refund is a local record only.
+ * with 支付成功 / 取消, or a simulated 微信支付 / 支付宝 QR (test-qr.ts). Where no real provider is
+ * configured it also takes their methods (registry.ts): a QR method goes to the real order page with
+ * 模拟扫码支付, any other to /checkout/{id} as that provider's simulated cashier (simulated.ts). It
+ * takes no money, so its refund is a local record only.
  */
 export function localPaymentProvider({ localTestMode }: PaymentSetup): PaymentProvider {
   return {
@@ -47,10 +54,20 @@ export function localPaymentProvider({ localTestMode }: PaymentSetup): PaymentPr
     configured: localTestMode,
     ...localPeriodManagement,
 
-    async createPayment({ db, userId }, { plan, interval }) {
+    async createPayment({ db, userId }, { plan, interval, method }) {
       if (!localTestMode) throw new ApiRouteError(503, billingCopy.errors.paymentNotOpen);
-      const order = await createCheckoutOrder(db, { userId, plan, interval, amount: planPriceFen(plan, interval), provider: localDefinition.id });
-      return { url: `/checkout/${order.id}` };
+      const amount = planPriceFen(plan, interval);
+      if (!method) {
+        const order = await createCheckoutOrder(db, { userId, plan, interval, amount, provider: localDefinition.id });
+        return { url: `/checkout/${order.id}` };
+      }
+      // The path the real provider's method takes, with 模拟支付 where its own page would be.
+      const id = randomUUID();
+      const brand = providerOfMethod(method).id;
+      const qr = QR_METHODS.includes(method);
+      const providerSessionId = qr ? testQrSessionId(brand, id) : simulatedPageSessionId(brand, id);
+      await createCheckoutOrder(db, { id, userId, plan, interval, amount, provider: localDefinition.id, providerSessionId });
+      return { url: qr ? orderPagePath(id) : `/checkout/${id}` };
     },
 
     orderTimeoutMs: testOrderTimeoutMs,

@@ -5,6 +5,7 @@ import { billingCopy } from "../../copy";
 import type { PaymentBrand } from "../../checkout-methods";
 import { isQrProvider } from "../../payment-providers";
 import { completeLocalOrder, getCheckoutOrder } from "../checkout-orders";
+import { TEST_QR_PREFIX } from "./simulated";
 
 export const ORDER_EXPIRED = "订单已过期，请重新下单";
 
@@ -16,9 +17,9 @@ export const TEST_QR_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * A local order shown as a QR keeps `test-qr:{brand}:{orderId}` in `provider_session_id` (the
- * provider's handle of the payment, see china-checkout/order-qr.ts), so no column is added.
+ * provider's handle of the payment, see china-checkout/order-qr.ts and ./simulated.ts), so no column is added.
  */
-const TEST_PREFIX = "test-qr:";
+const TEST_PREFIX = TEST_QR_PREFIX;
 
 export function testQrSessionId(brand: PaymentBrand, orderId: string): string {
   return `${TEST_PREFIX}${brand}:${orderId}`;

@@ -4,6 +4,7 @@ import { alipayPaymentProvider } from "../alipay/payment-provider";
 import type { Subscription } from "@/lib/db";
 import { localDefinition } from "../local/definition";
 import { localPaymentProvider } from "../local/payment-provider";
+import { simulatedProviderOf } from "../local/simulated";
 import type { RefundGateways } from "../refunds/gateway";
 import { stripePaymentProvider } from "../stripe/payment-provider";
 import { wechatPayPaymentProvider } from "../wechat-pay/payment-provider";
@@ -20,15 +21,18 @@ export type PaymentProviders = {
   readonly all: readonly PaymentProvider[];
   /** The provider of an order, a subscription or a webhook URL. */
   byId(id: ProviderName): PaymentProvider;
-  /** Who manages a period: its provider; a period without one (none recorded) follows the test checkout's rules, which move no money. */
-  managing(subscription: Pick<Subscription, "provider">): PaymentProvider;
+  /**
+   * Who manages a period: its provider; a period without one (none recorded) follows the test
+   * checkout's rules, which move no money; a simulated 微信支付 / 支付宝 period follows theirs.
+   */
+  managing(subscription: Pick<Subscription, "provider"> & Partial<Pick<Subscription, "providerSubscriptionId">>): PaymentProvider;
   /**
    * The provider new checkouts use when no method is chosen: a real one with its own checkout
    * (Stripe) when configured, else the local test mode when it is switched on, else none (online
    * payment is not open: checkout answers 503).
    */
   readonly checkout: PaymentProvider | null;
-  /** The configured provider offering a method, or null (the method is not open). */
+  /** The configured provider offering a method (the test mode when it stands in for all), or null (the method is not open). */
   forMethod(method: CheckoutMethod): PaymentProvider | null;
   /** The methods the server will accept: everything of each configured provider. */
   readonly methods: readonly CheckoutMethod[];
@@ -46,12 +50,16 @@ export function createPaymentProviders(setup: Partial<PaymentSetup> = {}): Payme
     if (!provider) throw new Error(`unknown payment provider ${id}`);
     return provider;
   };
-  const forMethod = (method: CheckoutMethod) => all.find((provider) => provider.configured && methodsOfProvider(provider.definition).includes(method)) ?? null;
+  const realForMethod = (method: CheckoutMethod) => all.find((provider) => provider.configured && methodsOfProvider(provider.definition).includes(method)) ?? null;
   const ownCheckout = all.filter((provider) => provider.configured && provider.definition.checkoutLabel !== undefined);
+  // With no real provider at all, the test mode stands in for 微信支付 / 支付宝: the same chooser and
+  // device paths, paid by 模拟支付 (local/simulated.ts). Beside a real provider it offers only its own checkout.
+  const simulating = complete.localTestMode && all.every((provider) => !provider.configured || provider.definition.capabilities.testMode);
+  const forMethod = (method: CheckoutMethod) => realForMethod(method) ?? (simulating ? byId(localDefinition.id) : null);
   return {
     all,
     byId,
-    managing: (subscription) => byId(subscription.provider ?? localDefinition.id),
+    managing: (subscription) => byId(simulatedProviderOf({ providerSubscriptionId: null, ...subscription }) ?? subscription.provider ?? localDefinition.id),
     checkout: ownCheckout.find((provider) => !provider.definition.capabilities.testMode) ?? ownCheckout[0] ?? null,
     forMethod,
     methods: CHECKOUT_METHODS.filter((method) => forMethod(method) !== null),
