@@ -31,7 +31,7 @@ export function RedeemForm() {
     <form onSubmit={(event) => void redeem(event)} className="flex flex-wrap items-end gap-2">
       <div className="grid gap-1.5">
         <Label htmlFor="redeem-code">兑换码</Label>
-        <Input id="redeem-code" className="w-64 font-mono" placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} />
+        <Input id="redeem-code" className="w-64 font-mono" translate="no" placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} />
       </div>
       <Button type="submit" variant="outline" disabled={pending || !code.trim()}>
         {pending ? "正在兑换…" : "兑换"}
