@@ -16,7 +16,7 @@ export {
 export { checkoutBodySchema, subscriptionActionSchema, type CheckoutBody, type CheckoutResult, type SubscriptionAction } from "./schemas";
 export { describeSubscription, type SubscriptionStatusLine } from "./subscription-status";
 export { invoiceCopy } from "./invoice-copy";
-export { isTopUpOrder, TOPUP_PLAN_ID, topUpBodySchema, topUpName, type TopUpBody } from "./topup";
+export { isTopUpOrder, paidOrderReturnPath, TOPUP_PLAN_ID, topUpBodySchema, topUpName, type TopUpBody } from "./topup";
 export { invoiceRequestBodySchema, TAX_NUMBER, type InvoiceRequestBody, type OrderInvoiceView } from "./invoice-schema";
 export { OrdersAndInvoices } from "./components/orders-and-invoices";
 export type { PaymentView, QuotaGrantView, SubscriptionSummary } from "./types";

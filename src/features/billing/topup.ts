@@ -13,6 +13,11 @@ export function isTopUpOrder(order: { planId: string }): boolean {
   return order.planId === TOPUP_PLAN_ID;
 }
 
+/** Where a paid order's buyer lands: a top-up on the 余额 card with its own toast, a plan on billing. */
+export function paidOrderReturnPath(order: { planId: string }): string {
+  return isTopUpOrder(order) ? "/dashboard/settings/billing?checkout=topup#wallet" : "/dashboard/settings/billing?checkout=success";
+}
+
 /** What an order bought, as its pages name it. */
 export function topUpName(amountFen: number): string {
   return `余额充值 ${formatAmountFen(amountFen)}`;

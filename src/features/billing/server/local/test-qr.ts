@@ -58,12 +58,12 @@ export async function showLocalOrderAsQr(db: Database, userId: string, orderId: 
 }
 
 /** 模拟扫码支付: pays a pending test QR order before its timeout, exactly like 支付成功 on the test checkout. */
-export async function simulateQrScan(db: Database, userId: string, orderId: string, now = new Date()): Promise<void> {
+export async function simulateQrScan(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
   const order = await getCheckoutOrder(db, userId, orderId);
   const timeout = order ? testOrderTimeoutMs(order) : null;
   if (!order || timeout === null) throw new ApiRouteError(404, billingCopy.errors.orderNotFound);
   if (order.status === "pending" && now.getTime() >= order.createdAt.getTime() + timeout) throw new ApiRouteError(409, ORDER_EXPIRED);
-  await completeLocalOrder(db, userId, orderId, now);
+  return completeLocalOrder(db, userId, orderId, now);
 }
 
 /** Closes one simulated QR order past its timeout (a poll of its page). */

@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { isTopUpOrder } from "@/features/billing";
+import { paidOrderReturnPath } from "@/features/billing";
 import { completeLocalOrder, requireLocalTestCheckout } from "@/features/billing/server";
 import { withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
@@ -11,7 +11,5 @@ export const POST = withApiErrors(async (_request: Request, context: Context) =>
   requireLocalTestCheckout();
   const userId = await requireCurrentUserId();
   const order = await completeLocalOrder(await getDatabase(), userId, (await context.params).id);
-  // A top-up lands on the 余额 card with its own toast (the balance, not a plan, changed).
-  const redirectTo = isTopUpOrder(order) ? "/dashboard/settings/billing?checkout=topup#wallet" : "/dashboard/settings/billing?checkout=success";
-  return Response.json({ status: order.status, redirectTo });
+  return Response.json({ status: order.status, redirectTo: paidOrderReturnPath(order) });
 });

@@ -1,4 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
+import { paidOrderReturnPath } from "@/features/billing";
 import { requireLocalTestCheckout, simulateQrScan } from "@/features/billing/server";
 import { withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
@@ -9,6 +10,6 @@ type Context = { params: Promise<{ id: string }> };
 export const POST = withApiErrors(async (_request: Request, context: Context) => {
   requireLocalTestCheckout();
   const userId = await requireCurrentUserId();
-  await simulateQrScan(await getDatabase(), userId, (await context.params).id);
-  return Response.json({ status: "paid", redirectTo: "/dashboard/settings/billing?checkout=success" });
+  const order = await simulateQrScan(await getDatabase(), userId, (await context.params).id);
+  return Response.json({ status: "paid", redirectTo: paidOrderReturnPath(order) });
 });
