@@ -170,3 +170,18 @@ async function appInputs(app: AiApp, question: string, given: Record<string, unk
   if (firstText === undefined) return openAiError(400, "invalid_request", `应用 ${app.appid} 没有文本输入项，请在请求体的 inputs 中填写它的输入`, { param: "inputs" });
   return { ...defaults, [firstText]: question };
 }
+
+/** A `/v1` call's key and its JSON body checked against `schema`; else the refusal (OpenAI-shaped). */
+export async function authenticatedRequest<T>(
+  request: Request,
+  db: Database,
+  schema: { safeParse(raw: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof zodRefusal>[0] } },
+): Promise<{ key: ApiKeyRow; body: T } | Response> {
+  const key = await authenticateApiKey(request, db);
+  if (key instanceof Response) return key;
+  const raw = await readJsonRequest(request);
+  if (raw instanceof Response) return raw;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return zodRefusal(parsed.error);
+  return { key, body: parsed.data };
+}

@@ -1,8 +1,7 @@
 import { MAX_EMBEDDING_INPUT_CHARS, MAX_EMBEDDING_INPUTS } from "@/features/ai-models/server";
 import type { ApiKeyRow } from "@/lib/db";
 import { z } from "@/lib/zod";
-import { authenticateApiKey } from "./authenticate-key";
-import { readJsonRequest, resolveModel, zodRefusal, type DeveloperApiDeps } from "./chat-completions";
+import { authenticatedRequest, resolveModel, type DeveloperApiDeps } from "./chat-completions";
 import { API_MESSAGES, openAiError } from "./openai-errors";
 import { fromProxyRefusal } from "./openai-responses";
 
@@ -30,13 +29,9 @@ const asBase64 = (vector: number[]) => Buffer.from(new Float32Array(vector).buff
  * app or a chat model refuses clearly.
  */
 export async function createEmbeddings(request: Request, deps: DeveloperApiDeps): Promise<Response> {
-  const key = await authenticateApiKey(request, deps.db);
-  if (key instanceof Response) return key;
-  const raw = await readJsonRequest(request);
-  if (raw instanceof Response) return raw;
-  const parsed = embeddingsRequestSchema.safeParse(raw);
-  if (!parsed.success) return zodRefusal(parsed.error);
-  const body = parsed.data;
+  const authenticated = await authenticatedRequest(request, deps.db, embeddingsRequestSchema);
+  if (authenticated instanceof Response) return authenticated;
+  const { key, body } = authenticated;
   const model = await resolveModel(deps.db, key, body.model);
   if (model instanceof Response) return model;
   if (!model.embedding || !model.modelId) return openAiError(400, "invalid_request", API_MESSAGES.noEmbeddings(body.model), { param: "model" });

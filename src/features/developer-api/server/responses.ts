@@ -1,6 +1,5 @@
 import { AI_CONTENT_LABEL, AI_LABEL_HEADER, aigcMetadata } from "@/features/compliance";
-import { authenticateApiKey } from "./authenticate-key";
-import { askApp, readJsonRequest, zodRefusal, type DeveloperApiDeps } from "./chat-completions";
+import { askApp, authenticatedRequest, type DeveloperApiDeps } from "./chat-completions";
 import { DifyAnswer } from "./dify-answer";
 import { fromProxyError, openAiErrorBody } from "./openai-errors";
 import { answerParts, CUT, errorResponse, eventsOf, openAnswer } from "./openai-responses";
@@ -14,16 +13,13 @@ type Json = Record<string, unknown>;
  * Responses API's event stream (`response.created` … `response.output_text.delta` … `response.completed`).
  */
 export async function createResponse(request: Request, deps: DeveloperApiDeps): Promise<Response> {
-  const key = await authenticateApiKey(request, deps.db);
-  if (key instanceof Response) return key;
-  const raw = await readJsonRequest(request);
-  if (raw instanceof Response) return raw;
-  const parsed = responsesRequestSchema.safeParse(raw);
-  if (!parsed.success) return zodRefusal(parsed.error);
-  const asked = await askApp(request, deps, key, asChatRequest(parsed.data));
+  const authenticated = await authenticatedRequest(request, deps.db, responsesRequestSchema);
+  if (authenticated instanceof Response) return authenticated;
+  const { key, body } = authenticated;
+  const asked = await askApp(request, deps, key, asChatRequest(body));
   if (asked instanceof Response) return asked;
-  const shell = new ResponseShell(parsed.data.model, parsed.data.instructions ?? null, parsed.data.max_output_tokens ?? null);
-  return parsed.data.stream ? responseEvents(asked.upstream, shell) : collectResponse(asked.upstream, shell);
+  const shell = new ResponseShell(body.model, body.instructions ?? null, body.max_output_tokens ?? null);
+  return body.stream ? responseEvents(asked.upstream, shell) : collectResponse(asked.upstream, shell);
 }
 
 const HEADERS = { "Cache-Control": "no-store", [AI_LABEL_HEADER]: "1" };
