@@ -33,6 +33,13 @@ describe.each(testTargetKinds())("余额充值 through the local test checkout o
     await expect(startTopUp(database.db, userId, { amountFen: 99 }, { providers })).rejects.toMatchObject({ statusCode: 400, message: "充值金额至少 ¥1" });
     await expect(startTopUp(database.db, userId, { amountFen: 5_000_001 }, { providers })).rejects.toMatchObject({ statusCode: 400, message: "单次充值最多 ¥50,000" });
     await expect(startTopUp(database.db, userId, { amountFen: 1000 }, { providers: createPaymentProviders({}) })).rejects.toMatchObject({ statusCode: 503 });
-    await expect(startTopUp(database.db, userId, { amountFen: 1000, method: "alipay_qr" }, { providers })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(startTopUp(database.db, userId, { amountFen: 1000, method: "alipay_qr" }, { providers: createPaymentProviders({}) })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it("in test mode, a 支付宝 top-up is simulated by the local checkout (its QR page), never by a real provider", async () => {
+    const userId = randomUUID();
+    const { url } = await startTopUp(database.db, userId, { amountFen: 1000, method: "alipay_qr" }, { providers });
+    expect(url).toMatch(/^\/dashboard\/billing\/checkout\/[0-9a-f-]{36}$/);
+    expect(await walletBalance(database.db, userId)).toBe(0);
   });
 });

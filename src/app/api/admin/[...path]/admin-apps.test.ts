@@ -20,7 +20,7 @@ const { listEnabledApps, getApp, seedAppRegistry, loadConfiguredApps } = await i
 const { getAiProxy } = await import("@/features/ai-call/server");
 const { testAppConnection } = await import("@/features/admin/apps/server");
 const { demoApps } = await import("@/embedded/dify");
-const { DEMO_PROVIDER_KEY, DEMO_PROVIDER_MODELS } = await import("@/embedded/model-provider");
+const { DEMO_PROVIDER_EMBEDDING_MODELS, DEMO_PROVIDER_KEY, DEMO_PROVIDER_MODELS } = await import("@/embedded/model-provider");
 const appsPage = await import("@/app/admin/(console)/apps/page");
 const { startAdminTestKit } = await import("./admin-test-kit");
 const { service, newUser, signIn, cookieHeader, headersFor, api } = await startAdminTestKit();
@@ -199,8 +199,10 @@ describe("the AI 应用 section", () => {
     expect(created).toMatchObject({ status: 200, body: { type: "model", keyHint: `••••${DEMO_PROVIDER_KEY.slice(-4)}` } });
     expectNoKey(created.body);
     const tested = await api(admin.cookie, "POST", "apps/connection-test", { appid: "console-model" });
-    expect(tested).toMatchObject({ status: 200, body: { ok: true, models: DEMO_PROVIDER_MODELS.map((entry) => entry.id) } });
-    expect((tested.body as { summary: string }).summary).toContain(`${DEMO_PROVIDER_MODELS.length} 个模型`);
+    // The provider's /models lists its chat models and its embedding model, as OpenAI's does.
+    const listed = [...DEMO_PROVIDER_MODELS, ...DEMO_PROVIDER_EMBEDDING_MODELS].map((entry) => entry.id);
+    expect(tested).toMatchObject({ status: 200, body: { ok: true, models: listed } });
+    expect((tested.body as { summary: string }).summary).toContain(`${listed.length} 个模型`);
     const wrong = await api(admin.cookie, "POST", "apps/connection-test", { app: { ...model, provider: { baseUrl: "embedded:model-provider", apiKey: "sk-wrong" } } });
     expect(wrong).toMatchObject({ status: 200, body: { ok: false, message: expect.stringContaining("密钥无效") } });
     expect(await proxyInfo("console-model")).toMatchObject({ status: 200, body: { name: "后台模型" } });
