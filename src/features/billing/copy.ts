@@ -6,6 +6,8 @@ export const billingCopy = {
   yearlySaving: "年付立省约 17%",
   freePrice: "免费",
   quotaLine: (tokens: string) => `每月 ${tokens} Token 额度`,
+  /** A plan whose tokens pay for only some apps (the others: 按量付费 from the balance). */
+  appAccessLine: { only: (names: string) => `额度仅限：${names}`, except: (names: string) => `额度不含：${names}（可按量付费使用）` },
   pricing: {
     title: "价格",
     description: "按需选择套餐，随时升级、降级或取消。",

@@ -3,14 +3,17 @@ export { billingCopy } from "./copy";
 export { formatAmountFen, formatBillingDate, formatBillingPeriod, formatOrderNumber, formatPriceCny, formatTokens } from "./format";
 export {
   BILLING_INTERVALS,
+  EVERY_APP,
   FREE_PLAN_ID,
   PLAN_ID_PATTERN,
   planPriceCny,
   planPriceFen,
+  planCoversApp,
   planRank,
   sortPlans,
   type BillingInterval,
   type Plan,
+  type PlanAppAccess,
   type PlanId,
 } from "./plans";
 export { checkoutBodySchema, subscriptionActionSchema, type CheckoutBody, type CheckoutResult, type SubscriptionAction } from "./schemas";

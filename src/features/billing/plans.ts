@@ -34,7 +34,25 @@ export type Plan = {
   visible: boolean;
   /** Order on the pricing page, cheapest first: a higher position is an upgrade. */
   position: number;
+  /** The apps whose calls the plan's tokens pay for (the others: 按量付费 from the balance, or refused). */
+  appAccess: PlanAppAccess;
 };
+
+/** Every app; only the listed apps; or every app but the listed ones (by appid). */
+export type PlanAppAccess = { mode: "all" } | { mode: "only" | "except"; apps: readonly string[] };
+
+export const EVERY_APP: PlanAppAccess = { mode: "all" };
+
+/** A mutable copy (the database column's type). */
+export function copyAppAccess(access: PlanAppAccess): { mode: "all" } | { mode: "only" | "except"; apps: string[] } {
+  return access.mode === "all" ? { mode: "all" } : { mode: access.mode, apps: [...access.apps] };
+}
+
+/** Whether the plan's tokens pay for a call of `appid`. */
+export function planCoversApp(access: PlanAppAccess, appid: string): boolean {
+  if (access.mode === "all") return true;
+  return access.apps.includes(appid) === (access.mode === "only");
+}
 
 /** Price of one billing period in 分 (the minor unit stored with orders and payments). */
 export function planPriceFen(plan: Pick<Plan, "monthlyPriceFen" | "yearlyPriceFen">, interval: BillingInterval): number {

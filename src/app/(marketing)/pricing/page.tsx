@@ -20,7 +20,7 @@ export default async function PricingPage() {
   return (
     <MarketingPage title={billingCopy.pricing.title} description={billingCopy.pricing.description}>
       <div className="mt-10 grid gap-16">
-        <PricingPlans plans={plans} />
+        <PricingPlans plans={plans} apps={prices} />
         <PriceList prices={prices} />
         <PricingFaq />
       </div>

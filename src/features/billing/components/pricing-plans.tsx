@@ -16,11 +16,21 @@ import { PaymentMethodDialog, preloadPaymentMethodDialog } from "./payment-metho
 
 const POPULAR_PLAN = "pro";
 
+/** The plan's app line (额度仅限 / 额度不含 …) in the apps' names, or none for a plan that covers every app. */
+function appAccessLine(plan: Plan, appNames: ReadonlyMap<string, string>): string[] {
+  const access = plan.appAccess;
+  if (access.mode === "all") return [];
+  const names = access.apps.flatMap((appid) => appNames.get(appid) ?? []);
+  if (names.length === 0) return [];
+  return [billingCopy.appAccessLine[access.mode](names.join("、"))];
+}
+
 /**
  * The plans side by side with the 月付 / 年付 switch; the buttons sign up or start a checkout.
- * `plans`: the visible plans, read by the server page from the database.
+ * `plans`: the visible plans, read by the server page from the database; `apps`: the listed apps' names.
  */
-export function PricingPlans({ plans }: { plans: readonly Plan[] }) {
+export function PricingPlans({ plans, apps = [] }: { plans: readonly Plan[]; apps?: readonly { appid: string; name: string }[] }) {
+  const appNames = new Map(apps.map((app) => [app.appid, app.name]));
   const [interval, setInterval] = useState<BillingInterval>("month");
   const checkout = useStartCheckout();
   const { start, pending } = checkout;
@@ -62,7 +72,7 @@ export function PricingPlans({ plans }: { plans: readonly Plan[] }) {
                 {price === 0 ? null : <span className="text-sm text-muted-foreground">{billingCopy.perInterval[interval]}</span>}
               </p>
               <ul className="grid flex-1 gap-2 text-sm">
-                {[billingCopy.quotaLine(formatTokens(plan.monthlyTokenQuota)), ...plan.features].map((feature) => (
+                {[billingCopy.quotaLine(formatTokens(plan.monthlyTokenQuota)), ...appAccessLine(plan, appNames), ...plan.features].map((feature) => (
                   <li key={feature} className="flex items-start gap-2">
                     <Check className="mt-0.5 size-4 text-primary" aria-hidden />
                     {feature}

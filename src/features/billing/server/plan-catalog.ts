@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { billingPlans, getDatabase, type BillingPlanRow, type Database } from "@/lib/db";
 import { clusterEventsFor } from "@/lib/db/cluster-events";
-import { FREE_PLAN_ID, planRank, sortPlans, type BillingInterval, type Plan, type PlanId } from "../plans";
+import { copyAppAccess, FREE_PLAN_ID, planRank, sortPlans, type BillingInterval, type Plan, type PlanId } from "../plans";
 import { SEED_PLANS } from "./plan-seed";
 
 /** A plan with what only the server needs: the Stripe price ids the operator set (null: env / lookup key). */
@@ -52,6 +52,7 @@ export function toPublicPlan(plan: BillingPlan): Plan {
     features: [...plan.features],
     visible: plan.visible,
     position: plan.position,
+    appAccess: plan.appAccess,
   };
 }
 
@@ -68,11 +69,12 @@ export function planFromRow(row: BillingPlanRow): BillingPlan {
     features: row.features,
     visible: row.visible,
     position: row.position,
+    appAccess: row.appAccess,
     stripePriceIds: { month: row.stripeMonthPriceId, year: row.stripeYearPriceId },
   };
 }
 
-const seedRow = (plan: Plan) => ({ ...plan, features: [...plan.features] });
+const seedRow = (plan: Plan) => ({ ...plan, features: [...plan.features], appAccess: copyAppAccess(plan.appAccess) });
 
 /**
  * The seed rule: an empty `billing_plans` (a fresh database) gets the seed plans; otherwise only a

@@ -1,4 +1,4 @@
-import type { Plan } from "../plans";
+import { EVERY_APP, type Plan } from "../plans";
 
 /**
  * The plans a fresh database starts with (written once by `ensurePlansSeeded`, never over an
@@ -17,6 +17,7 @@ export const SEED_PLANS: readonly Plan[] = [
     features: ["对话、工作流、文本生成应用", "笔记与文件存储演示"],
     visible: true,
     position: 0,
+    appAccess: EVERY_APP,
   },
   {
     id: "pro",
@@ -30,6 +31,7 @@ export const SEED_PLANS: readonly Plan[] = [
     features: ["全部 AI 应用", "用量明细与 30 天趋势", "优先支持"],
     visible: true,
     position: 10,
+    appAccess: EVERY_APP,
   },
   {
     id: "team",
@@ -43,5 +45,6 @@ export const SEED_PLANS: readonly Plan[] = [
     features: ["全部 AI 应用", "用量明细与 30 天趋势", "专属支持"],
     visible: true,
     position: 20,
+    appAccess: EVERY_APP,
   },
 ];

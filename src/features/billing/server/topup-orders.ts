@@ -3,6 +3,7 @@ import type { Database } from "@/lib/db";
 import { topUpOptions } from "@/features/wallet/server";
 import { formatAmountFen } from "../format";
 import type { CheckoutResult } from "../schemas";
+import { EVERY_APP } from "../plans";
 import { TOPUP_PLAN_ID, topUpName, type TopUpBody } from "../topup";
 import { startMethodCheckout } from "./china-checkout";
 import type { BillingPlan } from "./plan-catalog";
@@ -22,6 +23,7 @@ function topUpPlan(amountFen: number): BillingPlan {
     features: [],
     visible: false,
     position: 0,
+    appAccess: EVERY_APP,
     stripePriceIds: { month: null, year: null },
   };
 }

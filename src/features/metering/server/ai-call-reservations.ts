@@ -1,9 +1,10 @@
 import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { aiCallOwners, aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
 import { WriteBatcher } from "@/lib/db/write-batcher";
-import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, quotaPeriod, settleLocalSubscription, startOfMonth, type PlanCatalog } from "@/features/billing/server";
+import { planCoversApp } from "@/features/billing";
+import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, quotaPeriod, settleLocalSubscription, startOfMonth, type BillingPlan, type PlanCatalog } from "@/features/billing/server";
 import { PAYG_REFUSALS } from "@/features/wallet";
-import { QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
+import { NOT_IN_PLAN_MESSAGE, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { processAiCallOwner, type AiCallOwner } from "./ai-call-owner";
 import { aiCallReservationTokens, type AiCallSpendInput } from "./ai-call-spend";
 import { reservationCostFen, type CallPrice } from "../call-price";
@@ -32,6 +33,8 @@ export interface ReserveAiCallOptions {
    * balance (按量付费, the user's choice). Absent: the call is never paid from the balance.
    */
   price?: CallPrice;
+  /** The app called: a plan that leaves it out pays nothing for it (the balance may). Absent: every plan covers it. */
+  appid?: string;
 }
 
 export type AiCallAdmission =
@@ -55,7 +58,7 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
   const owner = options.owner ?? (await processAiCallOwner(db));
   const tokens = options.tokens ?? aiCallReservationTokens();
   const holdFen = options.price ? reservationCostFen(options.price, tokens) : null;
-  const call: CallToAdmit = { userId, now, catalog, owner, tokens, holdFen };
+  const call: CallToAdmit = { userId, now, catalog, owner, tokens, holdFen, appid: options.appid };
   let outcome = await admitInOneStatement(db, call, { periodSettled: false });
   if (outcome.outcome === "period_ended") {
     // A local subscription whose period is over is renewed / downgraded / cancelled first (rare).
@@ -74,7 +77,7 @@ export async function reserveAiCall(db: Database, userId: string, now = new Date
   return result;
 }
 
-type CallToAdmit = { userId: string; now: Date; catalog: PlanCatalog; owner: AiCallOwner; tokens: number; holdFen: number | null };
+type CallToAdmit = { userId: string; now: Date; catalog: PlanCatalog; owner: AiCallOwner; tokens: number; holdFen: number | null; appid: string | undefined };
 
 /** The owner of each reservation this process took and has not settled yet. */
 const heldBy = new Map<string, AiCallOwner>();
@@ -85,7 +88,7 @@ function letGo(reservationId: string): void {
 }
 
 type AdmissionOutcome = {
-  outcome: "admitted" | "admitted_payg" | "too_many_calls" | "quota_exceeded" | "insufficient_balance" | "payg_ceiling" | "period_ended";
+  outcome: "admitted" | "admitted_payg" | "too_many_calls" | "quota_exceeded" | "not_in_plan" | "insufficient_balance" | "payg_ceiling" | "period_ended";
   reservation_id: string | null;
   hold_fen: string | number;
 };
@@ -96,15 +99,16 @@ function admission({ outcome, reservation_id: reservationId, hold_fen: holdFen }
   if (outcome === "payg_ceiling") return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: PAYG_REFUSALS.ceilingReached };
   if (outcome === "too_many_calls") return { admitted: false, status: TOO_MANY_AI_CALLS_STATUS, message: TOO_MANY_AI_CALLS_MESSAGE };
   if (outcome === "quota_exceeded") return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: QUOTA_EXCEEDED_MESSAGE };
+  if (outcome === "not_in_plan") return { admitted: false, status: QUOTA_EXCEEDED_STATUS, message: NOT_IN_PLAN_MESSAGE };
   throw new Error(`AI call admission: unexpected outcome ${outcome}`);
 }
 
-/** Every plan's concurrent calls and monthly tokens, as `spark_admit_ai_call` reads them. */
-function planLimits(catalog: PlanCatalog): string {
-  const limits: Record<string, { calls: number; tokens: number }> = {};
-  for (const plan of catalog.plans) limits[plan.id] = { calls: plan.maxConcurrentAiCalls, tokens: enforcedTokenQuota(plan) };
-  const free = catalog.orFree(FREE_PLAN_ID);
-  limits[FREE_PLAN_ID] = { calls: free.maxConcurrentAiCalls, tokens: enforcedTokenQuota(free) };
+/** Every plan's concurrent calls, monthly tokens and whether they pay for `appid`, as `spark_admit_ai_call` reads them. */
+function planLimits(catalog: PlanCatalog, appid: string | undefined): string {
+  const limits: Record<string, { calls: number; tokens: number; covers: boolean }> = {};
+  const limitsOf = (plan: BillingPlan) => ({ calls: plan.maxConcurrentAiCalls, tokens: enforcedTokenQuota(plan), covers: appid === undefined || planCoversApp(plan.appAccess, appid) });
+  for (const plan of catalog.plans) limits[plan.id] = limitsOf(plan);
+  limits[FREE_PLAN_ID] = limitsOf(catalog.orFree(FREE_PLAN_ID));
   return JSON.stringify(limits);
 }
 
@@ -116,12 +120,12 @@ function planLimits(catalog: PlanCatalog): string {
  * reservations that no longer count (their process died) are swept on the way. The owner's lease
  * is renewed there too when half of it is gone (migration 0027).
  */
-async function admitInOneStatement(db: Database, { userId, now, catalog, owner, tokens, holdFen }: CallToAdmit, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
+async function admitInOneStatement(db: Database, { userId, now, catalog, owner, tokens, holdFen, appid }: CallToAdmit, { periodSettled }: { periodSettled: boolean }): Promise<AdmissionOutcome> {
   const expiresAt = new Date(now.getTime() + AI_CALL_RESERVATION_TTL_MS);
   const period = quotaPeriod(now);
   const { rows } = await db.execute<AdmissionOutcome>(sql`
     select outcome, reservation_id, hold_fen from spark_admit_ai_call(
-      ${userId}::uuid, ${now}, ${`${period}-01`}::date, ${period}, ${planLimits(catalog)}::jsonb,
+      ${userId}::uuid, ${now}, ${`${period}-01`}::date, ${period}, ${planLimits(catalog, appid)}::jsonb,
       ${Math.ceil(tokens)}::integer, ${expiresAt}, ${periodSettled}, ${owner.id}::uuid, ${owner.leaseMs}::integer, ${QUOTA_OVERSHOOT_ALLOWANCE}::numeric,
       ${holdFen}::bigint, ${startOfMonth(now)})`);
   return rows[0]!;
@@ -204,5 +208,5 @@ export async function admitAiCall(
 export async function admitGenerationCall({ userId, endpoint, app, body }: { userId: string; endpoint: { generation?: string } } & AiCallSpendInput & { app: { appid: string; name: string } }) {
   if (!endpoint.generation) return undefined;
   const db = await getDatabase();
-  return admitAiCall(db, userId, new Date(), { tokens: aiCallReservationTokens({ app, body }), price: await appCallPrice(db, app.appid), appName: app.name });
+  return admitAiCall(db, userId, new Date(), { tokens: aiCallReservationTokens({ app, body }), price: await appCallPrice(db, app.appid), appName: app.name, appid: app.appid });
 }

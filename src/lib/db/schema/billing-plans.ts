@@ -1,6 +1,9 @@
 import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
+/** The column's shape (the schema does not import features: PlanAppAccess in billing/plans.ts is the same). */
+type PlanAppAccessColumn = { mode: "all" } | { mode: "only" | "except"; apps: string[] };
+
 /**
  * The plans on offer, edited in the operator console (/admin/plans). A fresh database is seeded from
  * src/features/billing/server/plan-seed.ts; after that the rows are the operator's. Prices are in 分.
@@ -20,6 +23,8 @@ export const billingPlans = pgTable(
     features: jsonb("features").$type<string[]>().notNull().default([]),
     visible: boolean("visible").notNull().default(true),
     position: integer("position").notNull().default(0),
+    /** Which apps the plan's tokens pay for (`PlanAppAccess`, src/features/billing/plans.ts). */
+    appAccess: jsonb("app_access").$type<PlanAppAccessColumn>().notNull().default({ mode: "all" }),
     stripeMonthPriceId: text("stripe_month_price_id"),
     stripeYearPriceId: text("stripe_year_price_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

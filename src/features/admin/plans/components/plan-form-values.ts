@@ -18,6 +18,8 @@ export type PlanFormValues = {
   stripeMonth: string;
   stripeYear: string;
   applyQuotaNow: boolean;
+  appMode: "all" | "only" | "except";
+  apps: string[];
 };
 
 export function formValuesOf(plan: AdminPlanRow | undefined): PlanFormValues {
@@ -36,6 +38,8 @@ export function formValuesOf(plan: AdminPlanRow | undefined): PlanFormValues {
     stripeMonth: plan?.stripeMonthPriceId ?? "",
     stripeYear: plan?.stripeYearPriceId ?? "",
     applyQuotaNow: false,
+    appMode: plan?.appAccess.mode ?? "all",
+    apps: plan && plan.appAccess.mode !== "all" ? [...plan.appAccess.apps] : [],
   };
 }
 
@@ -58,6 +62,7 @@ export function bodyOf(values: PlanFormValues): { body: Record<string, unknown> 
   if (storageMb === null) return { error: `${copy.fields.storage}：${copy.invalidNumber}` };
   if (concurrency === null) return { error: `${copy.fields.concurrency}：${copy.invalidNumber}` };
   if (position === null) return { error: `${copy.fields.position}：${copy.invalidNumber}` };
+  if (values.appMode !== "all" && values.apps.length === 0) return { error: `${copy.fields.appAccess}：${copy.fields.pickApps}` };
   return {
     body: {
       name: values.name,
@@ -75,6 +80,7 @@ export function bodyOf(values: PlanFormValues): { body: Record<string, unknown> 
       position,
       stripeMonthPriceId: values.stripeMonth.trim() || null,
       stripeYearPriceId: values.stripeYear.trim() || null,
+      appAccess: values.appMode === "all" ? { mode: "all" } : { mode: values.appMode, apps: values.apps },
     },
   };
 }

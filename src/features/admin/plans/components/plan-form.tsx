@@ -8,7 +8,8 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useAdminAction } from "../../components/use-admin-action";
 import { plansCopy as copy } from "../copy";
-import type { AdminPlanRow } from "../types";
+import type { AdminPlanRow, PlanAppChoice } from "../types";
+import { PlanAppAccessField } from "./plan-app-access-field";
 import { bodyOf, formValuesOf, type PlanFormValues } from "./plan-form-values";
 
 type TextField = { [K in keyof PlanFormValues]: PlanFormValues[K] extends string ? K : never }[keyof PlanFormValues];
@@ -23,8 +24,8 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
-/** Adds a plan (`plan` unset) or edits one; prices are typed in 元 and sent in 分. */
-export function PlanForm({ plan }: { plan?: AdminPlanRow }) {
+/** Adds a plan (`plan` unset) or edits one; prices are typed in 元 and sent in 分. `apps`: the site's apps to pick from. */
+export function PlanForm({ plan, apps }: { plan?: AdminPlanRow; apps: readonly PlanAppChoice[] }) {
   const router = useRouter();
   const run = useAdminAction();
   const [values, setValues] = useState<PlanFormValues>(() => formValuesOf(plan));
@@ -103,6 +104,12 @@ export function PlanForm({ plan }: { plan?: AdminPlanRow }) {
           </span>
         </label>
       ) : null}
+      <PlanAppAccessField
+        mode={values.appMode}
+        apps={values.apps}
+        choices={apps}
+        onChange={(next) => setValues((current) => ({ ...current, ...next }))}
+      />
       <Field id="plan-features" label={copy.fields.features}>
         <Textarea {...text("features")} rows={4} />
       </Field>

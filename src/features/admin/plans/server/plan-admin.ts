@@ -9,7 +9,8 @@ import { recordAdminAction } from "../../server/admin-audit";
 import type { AdminActor } from "../../server/admin-user-actions";
 import type { CreatePlanInput, PlanFields, UpdatePlanInput } from "./plan-input";
 
-import type { AdminPlanRow } from "../types";
+import type { AdminPlanRow, PlanAppChoice } from "../types";
+import { listEnabledApps } from "@/features/ai-apps/server";
 
 export type { AdminPlanRow };
 
@@ -55,6 +56,7 @@ const columnsOf = (fields: PlanFields) => ({
   position: fields.position,
   stripeMonthPriceId: fields.stripeMonthPriceId,
   stripeYearPriceId: fields.stripeYearPriceId,
+  appAccess: fields.appAccess,
 });
 
 async function loadRow(db: Database, planId: string) {
@@ -134,4 +136,9 @@ export async function deletePlan(db: Database, actor: AdminActor, planId: string
   revalidateListings();
   await announcePlansChanged(db, planId);
   return { ok: true };
+}
+
+/** The apps a plan's form offers for 套餐额度适用的应用: the site's apps, by id and name only. */
+export async function planAppChoices(db: Database): Promise<PlanAppChoice[]> {
+  return (await listEnabledApps(db)).map(({ appid, name }) => ({ appid, name }));
 }

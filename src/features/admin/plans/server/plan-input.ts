@@ -24,6 +24,15 @@ const priceId = (label: string) =>
     .nullable()
     .transform((value) => value ?? null);
 
+const appIds = z.array(z.string().trim().min(1).max(64, "应用 ID 过长")).max(200, "最多选择 200 个应用");
+
+/** Which apps the plan's tokens pay for (`PlanAppAccess`): every app, only these, or all but these. */
+export const planAppAccessBody = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("all") }).strict(),
+  z.object({ mode: z.literal("only"), apps: appIds.min(1, "请至少选择一个包含的应用") }).strict(),
+  z.object({ mode: z.literal("except"), apps: appIds.min(1, "请至少选择一个不包含的应用") }).strict(),
+], { message: "应用范围无效" });
+
 /** What the console's form sends: prices in 分 (converted from 元 in the browser), storage in bytes. */
 export const planFieldsBody = z
   .object({
@@ -47,6 +56,7 @@ export const planFieldsBody = z
     position: z.number({ message: "排序必须是数字" }).int("排序必须是整数").min(0, "排序不能为负数").max(10_000, "排序最大为 10000"),
     stripeMonthPriceId: priceId("Stripe 月付价格 ID"),
     stripeYearPriceId: priceId("Stripe 年付价格 ID"),
+    appAccess: planAppAccessBody.default({ mode: "all" }),
   })
   .strict();
 

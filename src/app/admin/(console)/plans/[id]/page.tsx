@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeletePlanButton, PlanForm, plansCopy } from "@/features/admin/plans";
-import { getAdminPlan } from "@/features/admin/plans/server";
+import { getAdminPlan, planAppChoices } from "@/features/admin/plans/server";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { PageHeading } from "@/features/layouts";
 import { getDatabase } from "@/lib/db";
@@ -26,7 +26,7 @@ export default async function AdminPlanPage({ params }: Props) {
         {plan.id === "free" ? null : <DeletePlanButton planId={plan.id} name={plan.name} />}
       </div>
       {/* Keyed by the saved values: after 保存 the form starts again from what the server stored. */}
-      <PlanForm key={JSON.stringify(plan)} plan={plan} />
+      <PlanForm key={JSON.stringify(plan)} plan={plan} apps={await planAppChoices(await getDatabase())} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { PlanForm, plansCopy } from "@/features/admin/plans";
+import { planAppChoices } from "@/features/admin/plans/server";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
+import { getDatabase } from "@/lib/db";
 import { PageHeading } from "@/features/layouts";
 
 export const generateMetadata = () => adminPageMetadata(plansCopy.newTitle);
@@ -13,7 +15,7 @@ export default async function AdminNewPlanPage() {
         {plansCopy.back}
       </Link>
       <PageHeading title={plansCopy.newTitle} />
-      <PlanForm />
+      <PlanForm apps={await planAppChoices(await getDatabase())} />
     </div>
   );
 }
