@@ -1,4 +1,5 @@
 import { listModels, methodNotAllowed } from "@/features/developer-api/server";
+import { logApiCall } from "@/features/api-call-logs/server";
 import { getDatabase } from "@/lib/db";
 
 // The developer API (src/features/developer-api): authenticated by an API key, never by cookies.
@@ -6,7 +7,8 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function GET(request: Request): Promise<Response> {
-  return listModels(request, await getDatabase());
+  const db = await getDatabase();
+  return logApiCall(request, db, "GET /v1/models", () => listModels(request, db));
 }
 
 // Any other method: OpenAI's JSON 405 (Next.js would answer an empty one).

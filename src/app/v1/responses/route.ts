@@ -1,5 +1,6 @@
 import { getAiProxy } from "@/features/ai-call/server";
 import { createResponse, methodNotAllowed } from "@/features/developer-api/server";
+import { logApiCall } from "@/features/api-call-logs/server";
 import { getDatabase } from "@/lib/db";
 
 // The developer API (src/features/developer-api): authenticated by an API key, never by cookies.
@@ -7,7 +8,8 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function POST(request: Request): Promise<Response> {
-  return createResponse(request, { db: await getDatabase(), proxy: getAiProxy() });
+  const db = await getDatabase();
+  return logApiCall(request, db, "POST /v1/responses", () => createResponse(request, { db, proxy: getAiProxy() }));
 }
 
 // Any other method: OpenAI's JSON 405 (Next.js would answer an empty one).

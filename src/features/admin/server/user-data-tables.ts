@@ -6,6 +6,7 @@ import {
   aiUsageEvents,
   aiUsageMonthlyUser,
   announcementDismissals,
+  apiCallLogs,
   apiKeys,
   conversationShares,
   modelConversations,
@@ -38,6 +39,8 @@ export const ERASED_USER_TABLES = [
   aiQuotaReservations,
   aiRunningTasks,
   apiKeys,
+  // The keys' 调用日志 (no messages, only what each call was): nothing to keep once the keys are gone.
+  apiCallLogs,
   aiConversationPins,
   conversationShares,
   subscriptions,

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { noteApiCallKey } from "@/features/api-call-logs/server";
 import { findLiveApiKey } from "@/features/api-keys/server";
 import { apiKeys, type ApiKeyRow, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -26,6 +27,8 @@ export async function authenticateApiKey(request: Request, db: Database): Promis
   if (!secret) return openAiError(401, "invalid_api_key", API_MESSAGES.missingKey);
   const key = await findLiveApiKey(db, secret);
   if (!key) return openAiError(401, "invalid_api_key", API_MESSAGES.invalidKey);
+  // From here the call is the key's: its 调用日志 shows it, refusals included.
+  noteApiCallKey(key);
   try {
     const standing = await keyUserStanding(key.userId);
     // A banned user is told why and until when (as on the chat page); a deleted one's key is just invalid.

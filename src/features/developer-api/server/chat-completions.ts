@@ -1,7 +1,9 @@
 import { listEnabledAppsWithUpstream, type AiApp, type DifyProxy } from "@/features/ai-apps/server";
+import { noteApiCallModel } from "@/features/api-call-logs/server";
 import { apiKeyTokensThisMonth } from "@/features/api-keys/server";
 import { findUnstorableText, isJsonContentType, UNSTORABLE_TEXT_MESSAGE } from "@/lib/api";
 import type { ApiKeyRow, Database } from "@/lib/db";
+import { currentRequestId } from "@/lib/net/request-context.mjs";
 import { toolTurnProblem, turnImages } from "@/features/ai-models/server";
 import { chatCompletionRequestSchema, lastUserText, plainTurns, type ChatCompletionRequest } from "../chat-request";
 import { lastUserQuestion, modelTurns } from "./model-turns";
@@ -41,6 +43,7 @@ export async function createChatCompletion(request: Request, deps: DeveloperApiD
 /** The model a key names, when it may use it, within the key's monthly cap; else the refusal. */
 export async function resolveModel(db: Database, key: ApiKeyRow, name: string): Promise<ApiModel | Response> {
   const model = (await modelsForKey(db, key)).find((candidate) => candidate.id === name);
+  noteApiCallModel(name, model?.app.appid);
   if (!model) return openAiError(404, "model_not_found", API_MESSAGES.modelNotFound(name), { param: "model" });
   if (key.monthlyTokenCap !== null && (await apiKeyTokensThisMonth(db, key.id)) >= key.monthlyTokenCap) {
     return openAiError(429, "insufficient_quota", API_MESSAGES.keyCapReached);
@@ -65,7 +68,7 @@ export async function askApp(request: Request, deps: DeveloperApiDeps, key: ApiK
         body: json ? JSON.stringify({ ...json, response_mode: "streaming" }) : undefined,
         signal: request.signal,
       }),
-      { path, userId: key.userId, apiKeyId: key.id },
+      { path, userId: key.userId, apiKeyId: key.id, requestId: currentRequestId() ?? null },
     );
   let response: Response;
   const settings = model.app.modelSettings;

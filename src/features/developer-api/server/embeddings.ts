@@ -1,5 +1,6 @@
 import { MAX_EMBEDDING_INPUT_CHARS, MAX_EMBEDDING_INPUTS } from "@/features/ai-models/server";
 import type { ApiKeyRow } from "@/lib/db";
+import { currentRequestId } from "@/lib/net/request-context.mjs";
 import { z } from "@/lib/zod";
 import { authenticatedRequest, resolveModel, type DeveloperApiDeps } from "./chat-completions";
 import { API_MESSAGES, openAiError } from "./openai-errors";
@@ -58,6 +59,6 @@ function askForEmbeddings(request: Request, deps: DeveloperApiDeps, key: ApiKeyR
       body: JSON.stringify(json),
       signal: request.signal,
     }),
-    { path: ["embeddings"], userId: key.userId, apiKeyId: key.id },
+    { path: ["embeddings"], userId: key.userId, apiKeyId: key.id, requestId: currentRequestId() ?? null },
   );
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { lt } from "drizzle-orm";
-import { aiUsageEvents, authAuditLog, getDatabase, type Database } from "@/lib/db";
+import { aiUsageEvents, apiCallLogs, authAuditLog, getDatabase, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { logger } from "@/lib/log/logger.mjs";
@@ -11,15 +11,16 @@ const FIRST_RUN_AFTER_MS = 2 * 60 * 1000;
 
 /**
  * 网络安全法 asks network logs be kept at least six months; PIPL asks nothing be kept longer than
- * needed. AI-call records (`ai_usage_events`) and sign-in records (the auth audit log) older than
+ * needed. AI-call records (`ai_usage_events`), the API keys' 调用日志 (`api_call_logs`) and sign-in records (the auth audit log) older than
  * `days` are deleted. The usage rollups follow through their triggers (migration 0024), so a purged
  * month's figures leave the usage report with the rows they were counted from.
  */
-export async function purgeExpiredLogs(db: Database, days: number, now = new Date()): Promise<{ aiCalls: number; signIns: number }> {
+export async function purgeExpiredLogs(db: Database, days: number, now = new Date()): Promise<{ aiCalls: number; apiCalls: number; signIns: number }> {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const aiCalls = await db.delete(aiUsageEvents).where(lt(aiUsageEvents.createdAt, cutoff)).returning({ id: aiUsageEvents.id });
+  const apiCalls = await db.delete(apiCallLogs).where(lt(apiCallLogs.createdAt, cutoff)).returning({ id: apiCallLogs.id });
   const signIns = await db.delete(authAuditLog).where(lt(authAuditLog.createdAt, cutoff)).returning({ id: authAuditLog.id });
-  return { aiCalls: aiCalls.length, signIns: signIns.length };
+  return { aiCalls: aiCalls.length, apiCalls: apiCalls.length, signIns: signIns.length };
 }
 
 /** Hourly, once per process (server start-up), with LOG_RETENTION_DAYS. */

@@ -26,6 +26,8 @@ export interface UsageRecord {
   userId: string;
   /** The developer API key of a `/v1` call (null from the site's own pages). */
   apiKeyId?: string | null;
+  /** That call's request id (its 调用日志 row joins on it). */
+  requestId?: string | null;
   kind: UsageKind;
   latencyMs: number;
 }
@@ -40,6 +42,7 @@ export function usageRow(observed: ObservedUsage, record: UsageRecord): NewAiUsa
     appid: record.appid,
     userId: record.userId,
     apiKeyId: record.apiKeyId ?? null,
+    requestId: record.requestId ?? null,
     kind: record.kind,
     messageId: messageId ?? null,
     workflowRunId: workflowRunId ?? null,

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -22,6 +23,8 @@ export const aiUsageEvents = pgTable(
     model: text("model"),
     /** The API key the call was made with (the developer API); null for calls from the site. */
     apiKeyId: uuid("api_key_id"),
+    /** The `/v1` call's X-Request-Id: its 调用日志 row (`api_call_logs`) finds its tokens and cost by it. */
+    requestId: text("request_id"),
     /** The provider sent no usage figures; ours are counted from the text. */
     estimated: boolean("estimated").notNull().default(false),
     latencyMs: integer("latency_ms").notNull().default(0),
@@ -32,6 +35,7 @@ export const aiUsageEvents = pgTable(
     uniqueIndex("ai_usage_events_workflow_run_id_key").on(table.workflowRunId),
     index("ai_usage_events_user_created_idx").on(table.userId, table.createdAt),
     index("ai_usage_events_api_key_idx").on(table.apiKeyId, table.createdAt),
+    index("ai_usage_events_request_id_idx").on(table.requestId).where(sql`${table.requestId} is not null`),
     // The operator's usage report reads the rollups below, not these rows (the covering index that
     // served it until migration 0024 only cost every insert).
     index("ai_usage_events_created_at_idx").on(table.createdAt),

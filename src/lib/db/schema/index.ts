@@ -9,6 +9,7 @@ export * from "./ai-usage";
 export * from "./ai-quota";
 export * from "./ai-models";
 export * from "./api-keys";
+export * from "./api-call-logs";
 export * from "./dify-demo";
 export * from "./storage";
 export * from "./subscriptions";

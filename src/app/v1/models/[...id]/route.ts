@@ -1,4 +1,5 @@
 import { methodNotAllowed, retrieveModel } from "@/features/developer-api/server";
+import { logApiCall } from "@/features/api-call-logs/server";
 import { getDatabase } from "@/lib/db";
 
 // The developer API (src/features/developer-api): authenticated by an API key, never by cookies.
@@ -6,7 +7,9 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string[] }> }): Promise<Response> {
-  return retrieveModel(request, await getDatabase(), (await params).id);
+  const db = await getDatabase();
+  const id = (await params).id;
+  return logApiCall(request, db, "GET /v1/models/{id}", () => retrieveModel(request, db, id));
 }
 
 // Any other method: OpenAI's JSON 405 (Next.js would answer an empty one).

@@ -26,6 +26,7 @@ export interface ForwardInput {
   appid: string;
   userId: string;
   apiKeyId: string | null;
+  requestId: string | null;
   endpoint: Endpoint;
   upstream: Omit<UpstreamRequest, "signal">;
   streaming: boolean;
@@ -51,7 +52,7 @@ interface ForwarderDeps {
   /** Background work the proxy's `idle()` waits for. */
   track: (work: Promise<unknown>) => void;
   /** Writes the answer's usage row (batched); resolves with it once it is stored (undefined: there was none). */
-  recordUsage: (tracker: UsageTracker, record: { appid: string; userId: string; apiKeyId: string | null; kind: GenerationKind; latencyMs: number }) => Promise<NewAiUsageEvent | undefined>;
+  recordUsage: (tracker: UsageTracker, record: { appid: string; userId: string; apiKeyId: string | null; requestId: string | null; kind: GenerationKind; latencyMs: number }) => Promise<NewAiUsageEvent | undefined>;
 }
 
 /**
@@ -65,7 +66,7 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
     await response.body?.cancel();
   };
 
-  return async (request: Request, { app, appid, userId, apiKeyId, endpoint, upstream, streaming, started, settle, defer, tasks, answerCut, reviewHistory }: ForwardInput): Promise<Response> => {
+  return async (request: Request, { app, appid, userId, apiKeyId, requestId, endpoint, upstream, streaming, started, settle, defer, tasks, answerCut, reviewHistory }: ForwardInput): Promise<Response> => {
     const call = streaming
       ? startUpstreamCall(callUpstream, app, upstream, request.signal, timeouts.headersMs, timeouts.drainMs)
       : startUpstreamCall(callUpstream, app, upstream, request.signal, timeouts.blockingMs);
@@ -106,7 +107,7 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
         onAbandoned: (taskId) => track(stopTask(app, kind, taskId, userId)),
         onFinish: async () => {
           tasks.ended(tracker.taskId);
-          await settle(endpoint.generation ? recordUsage(tracker, { appid, userId, apiKeyId, kind, latencyMs: Date.now() - started }) : undefined);
+          await settle(endpoint.generation ? recordUsage(tracker, { appid, userId, apiKeyId, requestId, kind, latencyMs: Date.now() - started }) : undefined);
           finishRelay();
         },
       });
@@ -136,7 +137,7 @@ export function createForwarder({ callUpstream, timeouts, track, recordUsage }: 
       // Content safety on a blocking answer: the whole text checked, a hit replaced by the notice.
       const notice = answerCut ? await answerCut.checkWhole(blockingAnswerText(body as Record<string, unknown>), tracker) : undefined;
       if (notice) body = replaceBlockingAnswer(body as Record<string, unknown>, notice);
-      await settle(recordUsage(tracker, { appid, userId, apiKeyId, kind: endpoint.generation, latencyMs: Date.now() - started }));
+      await settle(recordUsage(tracker, { appid, userId, apiKeyId, requestId, kind: endpoint.generation, latencyMs: Date.now() - started }));
     }
     const reviewed = reviewHistory ? await reviewHistory(body) : body;
     const answer = endpoint.publicAnswer ? JSON.stringify(endpoint.publicAnswer(reviewed)) : answerCut || reviewed !== body ? JSON.stringify(reviewed) : text;

@@ -31,6 +31,8 @@ export interface DifyProxyContext {
   userId: string | null;
   /** The developer API key the call came with (`/v1`), recorded on the usage row. */
   apiKeyId?: string | null;
+  /** A `/v1` call's request id, on the usage row too (its 调用日志 row finds its tokens by it). */
+  requestId?: string | null;
 }
 
 export interface BeforeForwardInput {
@@ -190,7 +192,7 @@ export function createDifyProxy(options: DifyProxyOptions): DifyProxy {
     };
     try {
       const { upstream, streaming } = prepared;
-      return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks, answerCut, reviewHistory: review });
+      return await forward(request, { app, appid, userId, apiKeyId: ctx.apiKeyId ?? null, requestId: ctx.requestId ?? null, endpoint, upstream, streaming, started, settle, defer: () => (deferred = true), tasks, answerCut, reviewHistory: review });
     } finally {
       if (!deferred) void settle();
     }

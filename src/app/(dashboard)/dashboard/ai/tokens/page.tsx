@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listEnabledApps } from "@/features/ai-apps/server";
+import { callLogsCopy } from "@/features/api-call-logs";
 import { ApiKeysCard } from "@/features/api-keys";
 import { listApiKeys } from "@/features/api-keys/server";
 import { getCurrentUserId } from "@/features/auth/server";
@@ -55,6 +57,13 @@ export default async function TokensPage() {
         </CardContent>
       </Card>
       <ApiKeysCard initialKeys={keys} apps={apps} />
+      {keys.length > 0 && (
+        <p className="-mt-3 text-sm">
+          <Link href="/dashboard/ai/tokens/logs" className="text-primary underline-offset-4 hover:underline">
+            {callLogsCopy.openLogsLink}
+          </Link>
+        </p>
+      )}
       {calls.length === 0 ? (
         <UsageEmptyState />
       ) : (
