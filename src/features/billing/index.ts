@@ -4,6 +4,7 @@ export { formatAmountFen, formatBillingDate, formatBillingPeriod, formatOrderNum
 export {
   BILLING_INTERVALS,
   FREE_PLAN_ID,
+  MAX_API_REQUESTS_PER_MINUTE,
   PLAN_ID_PATTERN,
   planPriceCny,
   planPriceFen,
