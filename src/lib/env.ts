@@ -176,7 +176,7 @@ export const envSchema = z
     ),
     DIFY_DEMO_PACE_MS: withDefault("30", z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(5000)),
     // Developer API (/v1): requests per API key in a window, 次数/秒数 (default 60/60).
-    API_KEY_RATE_LIMIT: withDefault("60/60", z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, "格式为 次数/秒数，例如 60/60")),
+    API_KEY_RATE_LIMIT: withDefault("600/60", z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, "格式为 次数/秒数，例如 60/60")),
     // Payments (src/features/billing): unset STRIPE_SECRET_KEY → the local test-mode checkout.
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,

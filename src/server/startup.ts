@@ -1,6 +1,7 @@
 import { autoconfirmAdminWarning, grantListedAdmins } from "@/features/admin/server";
 import { getAiProxy } from "@/features/ai-call/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
+import { startApiKeyExpiryReminderJob } from "@/features/api-keys/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
@@ -63,6 +64,8 @@ async function startServer() {
   await grantListedAdmins().catch((error: unknown) => logger().warn({ err: error }, "管理员授权失败"));
   // 续费提醒: 7 days and 1 day before a one-off period ends (mail + dashboard banner), hourly.
   startRenewalReminderJob();
+  // API keys expiring within 7 days: one reminder mail per key, hourly.
+  startApiKeyExpiryReminderJob();
   // Unpaid 微信支付 / 支付宝 (and test-mode QR) orders are closed after their timeout, once a minute.
   startExpiredOrdersJob(getDatabaseHandle, getProviders);
   // 注销账号 after its cooling-off period (ACCOUNT_DELETION_COOLING_DAYS), hourly.

@@ -1,8 +1,39 @@
 import { APPID_PATTERN } from "@/features/ai-apps";
+import { MAX_API_REQUESTS_PER_MINUTE } from "@/features/billing";
 import { z } from "@/lib/zod";
 
 /** Most keys one user may hold at once (revoked ones do not count). */
 export const MAX_API_KEYS = 20;
+
+/** Most entries one key's IP allow-list may have. */
+export const MAX_ALLOWED_IPS = 20;
+/** The highest per-minute limit a key may be set to (its plan's ceiling is checked by the route). */
+export const MAX_REQUESTS_PER_MINUTE = MAX_API_REQUESTS_PER_MINUTE;
+
+const ipOrCidr = [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()];
+
+/** IP addresses / CIDRs a key may be used from (IPv4 and IPv6); null: from anywhere. */
+const allowedIpsSchema = z
+  .array(
+    z
+      .string({ message: "IP 地址格式不正确" })
+      .trim()
+      .refine((entry) => ipOrCidr.some((schema) => schema.safeParse(entry).success), { error: (issue) => `「${String(issue.input)}」不是有效的 IP 地址或网段（例如 203.0.113.7、10.0.0.0/8、2001:db8::/32）` }),
+    { message: "IP 白名单格式不正确" },
+  )
+  .min(1, "IP 白名单至少要有一项；不限制请留空")
+  .max(MAX_ALLOWED_IPS, `IP 白名单最多 ${MAX_ALLOWED_IPS} 项`)
+  .nullable()
+  .optional();
+
+/** Requests per minute for one key; null: the plan's ceiling. Checked against the ceiling by the route. */
+const requestsPerMinuteSchema = z
+  .number({ message: "每分钟请求数必须是数字" })
+  .int("每分钟请求数必须是整数")
+  .positive("每分钟请求数必须大于 0")
+  .max(MAX_REQUESTS_PER_MINUTE, `每分钟请求数最多 ${MAX_REQUESTS_PER_MINUTE}`)
+  .nullable()
+  .optional();
 
 /** POST /api/keys. */
 export const createApiKeySchema = z.object({
@@ -21,7 +52,14 @@ export const createApiKeySchema = z.object({
     .max(50)
     .nullable()
     .optional(),
+  allowedIps: allowedIpsSchema,
+  requestsPerMinute: requestsPerMinuteSchema,
 });
+
+/** PATCH /api/keys/{id}: the lock-down settings of an existing key (absent: unchanged). */
+export const updateApiKeySchema = z.object({ allowedIps: allowedIpsSchema, requestsPerMinute: requestsPerMinuteSchema });
+
+export type UpdateApiKeyInput = z.infer<typeof updateApiKeySchema>;
 
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
@@ -33,6 +71,10 @@ export interface ApiKeySummary {
   prefix: string;
   allowedApps: string[] | null;
   monthlyTokenCap: number | null;
+  /** IPs / CIDRs it may be used from; null: anywhere. */
+  allowedIps: string[] | null;
+  /** Its own requests-per-minute limit; null: the plan's ceiling. */
+  requestsPerMinute: number | null;
   expiresAt: string | null;
   lastUsedAt: string | null;
   createdAt: string;

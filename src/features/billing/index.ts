@@ -5,6 +5,7 @@ export {
   BILLING_INTERVALS,
   EVERY_APP,
   FREE_PLAN_ID,
+  MAX_API_REQUESTS_PER_MINUTE,
   PLAN_ID_PATTERN,
   planPriceCny,
   planPriceFen,

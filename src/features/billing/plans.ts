@@ -17,6 +17,9 @@ export const FREE_PLAN_ID: PlanId = "free";
 /** The shape of a plan id: lower-case letters, digits and hyphens, starting with a letter. */
 export const PLAN_ID_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
 
+/** The highest API requests-per-minute ceiling a plan (and so a key) may have. */
+export const MAX_API_REQUESTS_PER_MINUTE = 100_000;
+
 export type Plan = {
   id: PlanId;
   name: string;
@@ -28,6 +31,8 @@ export type Plan = {
   storageBytes: number;
   /** AI calls (chat / workflow / completion) one user may have in flight at once; more answer 429. */
   maxConcurrentAiCalls: number;
+  /** The ceiling of a personal API key's requests per minute: each key's own limit is at most this. */
+  apiRequestsPerMinute: number;
   /** Selling points shown under the price (the token quota line is added from `monthlyTokenQuota`). */
   features: readonly string[];
   /** Hidden plans are not offered (pricing, checkout); their subscribers keep them. */

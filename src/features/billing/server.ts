@@ -26,6 +26,7 @@ export {
 } from "./server/china-checkout";
 export { grantedTokensThisMonth, listQuotaGrants, quotaPeriod, type QuotaGrantView } from "./server/quota-grants";
 export { setPlanByOperator } from "./server/operator-plan";
+export { apiRequestsPerMinuteCeiling } from "./server/api-rate-ceiling";
 export { listOrdersWithInvoices, requestInvoice } from "./server/invoices/invoice-requests";
 export { isOrderRefunded } from "./server/invoices/order-refunds";
 export { getRenewalReminder, sendDueRenewalReminders, type RenewalReminderView } from "./server/reminders/renewal-reminders";

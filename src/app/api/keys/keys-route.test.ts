@@ -36,6 +36,12 @@ const list = async () => (await (await callRouteHandler(keys.GET as (request: Re
 const revoke = (id: string) =>
   callRouteHandler((request: Request) => key.DELETE(request, { params: Promise.resolve({ id }) }), new Request(`http://localhost:3000/api/keys/${id}`, { method: "DELETE" }));
 
+const patch = (id: string, body: unknown) =>
+  callRouteHandler(
+    (request: Request) => key.PATCH(request, { params: Promise.resolve({ id }) }),
+    new Request(`http://localhost:3000/api/keys/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  );
+
 describe("/api/keys", () => {
   beforeAll(async () => {
     signedIn = alice;
@@ -122,6 +128,49 @@ describe("/api/keys", () => {
     expect(await findLiveApiKey(await getDatabase(), expiring.secret)).toBeDefined();
     expect(await findLiveApiKey(await getDatabase(), expiring.secret, new Date(Date.now() + 120_000))).toBeUndefined();
     expect(await findLiveApiKey(await getDatabase(), "sk-guess")).toBeUndefined();
+  });
+
+  it("keeps an IP allow-list and a per-minute limit up to the plan's ceiling, on create and edit", async () => {
+    signedIn = randomUUID();
+    const created = await create({ name: "锁定", allowedIps: [" 203.0.113.7 ", "10.0.0.0/8", "2001:DB8::/32", "10.0.0.0/8"], requestsPerMinute: 30 });
+    expect(created.status).toBe(201);
+    const { key: locked } = (await created.json()) as { key: { id: string } };
+    const listed = (await (await callRouteHandler(keys.GET as (request: Request) => Promise<Response>, new Request("http://localhost:3000/api/keys"))).json()) as { keys: unknown[]; requestsPerMinuteCeiling: number };
+    expect(listed.requestsPerMinuteCeiling).toBe(60);
+    expect(listed.keys[0]).toMatchObject({ allowedIps: ["203.0.113.7/32", "10.0.0.0/8", "2001:db8::/32"], requestsPerMinute: 30 });
+
+    const overCeiling = await create({ name: "太快", requestsPerMinute: 61 });
+    expect(overCeiling.status).toBe(400);
+    expect(((await overCeiling.json()) as { message: string }).message).toBe("每分钟请求数不能超过免费版的上限 60 次");
+
+    const edited = await patch(locked.id, { allowedIps: null, requestsPerMinute: 60 });
+    expect(edited.status).toBe(200);
+    expect(((await edited.json()) as { key: unknown }).key).toMatchObject({ id: locked.id, allowedIps: null, requestsPerMinute: 60 });
+    expect((await patch(locked.id, { requestsPerMinute: 61 })).status).toBe(400);
+    expect((await patch(locked.id, { allowedIps: ["10.0.0.0/8"] })).status).toBe(200);
+    const [row] = await (await getDatabase()).select().from(apiKeys).where(eq(apiKeys.id, locked.id));
+    expect([row!.allowedIps, row!.requestsPerMinute]).toEqual([["10.0.0.0/8"], 60]);
+    // Another user's key is not theirs to edit.
+    signedIn = bob;
+    expect((await patch(locked.id, { requestsPerMinute: 1 })).status).toBe(404);
+    signedIn = alice;
+  });
+
+  it("refuses a malformed allow-list or per-minute limit in Chinese", async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ name: "k", allowedIps: ["example.com"] }, /「example.com」不是有效的 IP 地址或网段/],
+      [{ name: "k", allowedIps: ["10.0.0.0/33"] }, /不是有效的 IP 地址或网段/],
+      [{ name: "k", allowedIps: ["2001:db8::/129"] }, /不是有效的 IP 地址或网段/],
+      [{ name: "k", allowedIps: [] }, /至少要有一项/],
+      [{ name: "k", allowedIps: Array.from({ length: 21 }, (_, index) => `192.0.2.${index}`) }, /最多 20 项/],
+      [{ name: "k", requestsPerMinute: 0 }, /必须大于 0/],
+      [{ name: "k", requestsPerMinute: 1.5 }, /必须是整数/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await create(body);
+      expect(response.status).toBe(400);
+      expect((await response.json()) as { message: string }).toMatchObject({ statusCode: 400, message: expect.stringMatching(message) });
+    }
   });
 
   it("holds at most 20 live keys per user", async () => {

@@ -37,6 +37,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   storageBytes: "存储空间",
   maxConcurrentAiCalls: "同时进行的 AI 调用",
   appAccess: "套餐包含的应用",
+  apiRequestsPerMinute: "API 密钥每分钟请求上限",
   features: "权益说明",
   visible: "在定价页显示",
   position: "排序",

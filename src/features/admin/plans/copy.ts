@@ -21,6 +21,7 @@ export const plansCopy = {
     tokens: "每月 Token 额度",
     storage: "存储空间（MB）",
     concurrency: "同时进行的 AI 调用数",
+    apiRpm: "API 密钥每分钟请求上限",
     features: "功能亮点（每行一条）",
     visible: "在定价页公开（隐藏后不再出售，已订阅的用户保留）",
     position: "排序（越小越靠前，越靠后视为更高档）",

@@ -12,16 +12,18 @@ import { toast } from "@/lib/toast";
 import { apiKeysCopy } from "../copy";
 import type { ApiKeySummary } from "../schemas";
 import { CreateApiKeyDialog } from "./create-api-key-dialog";
+import { EditApiKeyDialog } from "./edit-api-key-dialog";
 
 const dateTime = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
 const formatTime = (iso: string) => dateTime.format(new Date(iso)).replace(/\//g, "-");
 
-/** The user's API keys: create (the secret shown once), list with this month's tokens, revoke. */
-export function ApiKeysCard({ initialKeys, apps }: { initialKeys: ApiKeySummary[]; apps: PublicAiApp[] }) {
+/** The user's API keys: create (the secret shown once), list with this month's tokens and lock-down, edit it, revoke. */
+export function ApiKeysCard({ initialKeys, apps, requestsPerMinuteCeiling }: { initialKeys: ApiKeySummary[]; apps: PublicAiApp[]; requestsPerMinuteCeiling: number }) {
   const copy = apiKeysCopy;
   const [keys, setKeys] = useState(initialKeys);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+  const [editing, setEditing] = useState<ApiKeySummary | null>(null);
   const appName = (appid: string) => apps.find((app) => app.appid === appid)?.name ?? appid;
 
   async function revoke(key: ApiKeySummary) {
@@ -39,7 +41,10 @@ export function ApiKeysCard({ initialKeys, apps }: { initialKeys: ApiKeySummary[
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle>{copy.title}</CardTitle>
-          <CardDescription>{copy.description}</CardDescription>
+          <CardDescription>
+            {copy.description}
+            {copy.planCeiling(requestsPerMinuteCeiling)}。
+          </CardDescription>
         </div>
         <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden />
@@ -60,6 +65,7 @@ export function ApiKeysCard({ initialKeys, apps }: { initialKeys: ApiKeySummary[
                 <TableHead>{copy.columns.key}</TableHead>
                 <TableHead>{copy.columns.apps}</TableHead>
                 <TableHead className="text-right">{copy.columns.monthTokens}</TableHead>
+                <TableHead>{copy.columns.lockdown}</TableHead>
                 <TableHead>{copy.columns.lastUsed}</TableHead>
                 <TableHead>{copy.columns.expires}</TableHead>
                 <TableHead className="text-right">{copy.columns.actions}</TableHead>
@@ -77,9 +83,17 @@ export function ApiKeysCard({ initialKeys, apps }: { initialKeys: ApiKeySummary[
                     {key.monthTokens.toLocaleString("zh-CN")}
                     {key.monthlyTokenCap !== null && <span className="text-muted-foreground"> / {key.monthlyTokenCap.toLocaleString("zh-CN")}</span>}
                   </TableCell>
+                  <TableCell className="text-muted-foreground">
+                    <span title={key.allowedIps?.join("\n")}>{key.allowedIps ? copy.ipCount(key.allowedIps.length) : copy.anyIp}</span>
+                    <br />
+                    {copy.perMinute(Math.min(key.requestsPerMinute ?? requestsPerMinuteCeiling, requestsPerMinuteCeiling))}
+                  </TableCell>
                   <TableCell className="text-muted-foreground">{key.lastUsedAt ? formatTime(key.lastUsedAt) : copy.never}</TableCell>
                   <TableCell className="text-muted-foreground">{key.expiresAt ? formatTime(key.expiresAt) : copy.noExpiry}</TableCell>
                   <TableCell className="text-right">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(key)} aria-label={`${copy.editButton}「${key.name}」`}>
+                      {copy.editButton}
+                    </Button>
                     <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setRevoking(key)} aria-label={`${copy.revoke}「${key.name}」`}>
                       {copy.revoke}
                     </Button>
@@ -90,7 +104,16 @@ export function ApiKeysCard({ initialKeys, apps }: { initialKeys: ApiKeySummary[
           </Table>
         )}
       </CardContent>
-      <CreateApiKeyDialog open={creating} onOpenChange={setCreating} apps={apps} onCreated={(key) => setKeys((current) => [key, ...current])} />
+      <CreateApiKeyDialog open={creating} onOpenChange={setCreating} apps={apps} ceiling={requestsPerMinuteCeiling} onCreated={(key) => setKeys((current) => [key, ...current])} />
+      {editing && (
+        <EditApiKeyDialog
+          key={editing.id}
+          apiKey={editing}
+          ceiling={requestsPerMinuteCeiling}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => setKeys((current) => current.map((item) => (item.id === saved.id ? saved : item)))}
+        />
+      )}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}

@@ -11,17 +11,32 @@ import { CopyButton } from "@/features/ai-runtime";
 import { ApiError, apiFetch } from "@/lib/fetch";
 import { apiKeysCopy } from "../copy";
 import type { ApiKeySummary } from "../schemas";
+import { LockdownFields, lockdownBody, lockdownValuesOf } from "./lockdown-fields";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Creates a key, then shows its secret once (with a copy button) until the user closes it. */
-export function CreateApiKeyDialog({ open, onOpenChange, apps, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; apps: PublicAiApp[]; onCreated: (key: ApiKeySummary) => void }) {
+export function CreateApiKeyDialog({
+  open,
+  onOpenChange,
+  apps,
+  ceiling,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  apps: PublicAiApp[];
+  /** The plan's requests-per-minute ceiling, shown as the field's default. */
+  ceiling: number;
+  onCreated: (key: ApiKeySummary) => void;
+}) {
   const copy = apiKeysCopy.form;
   const [name, setName] = useState("");
   const [expiryDays, setExpiryDays] = useState("");
   const [cap, setCap] = useState("");
   const [limitApps, setLimitApps] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
+  const [lockdown, setLockdown] = useState(lockdownValuesOf);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -33,6 +48,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, apps, onCreated }: { op
     setCap("");
     setLimitApps(false);
     setChosen([]);
+    setLockdown(lockdownValuesOf());
     setError(null);
     setSecret(null);
   };
@@ -46,6 +62,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, apps, onCreated }: { op
         expiresAt: expiryDays ? new Date(Date.now() + Number(expiryDays) * DAY_MS).toISOString() : null,
         monthlyTokenCap: cap.trim() ? Number(cap) : null,
         allowedApps: limitApps ? chosen : null,
+        ...lockdownBody(lockdown),
       };
       const created = await apiFetch<{ key: ApiKeySummary; secret: string }>("/api/keys", { method: "POST", json: body });
       onCreated(created.key);
@@ -126,6 +143,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, apps, onCreated }: { op
                 </div>
               )}
             </fieldset>
+            <LockdownFields idPrefix="api-key-create" values={lockdown} onChange={setLockdown} ceiling={ceiling} />
             {error && (
               <p role="alert" className="text-sm text-destructive">
                 {error}

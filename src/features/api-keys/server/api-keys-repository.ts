@@ -2,17 +2,20 @@ import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { startOfMonth } from "@/features/billing";
 import { aiUsageEvents, apiKeys, type ApiKeyRow, type Database } from "@/lib/db";
 import { MAX_API_KEYS, type ApiKeySummary, type CreateApiKeyInput } from "../schemas";
+import { canonicalAllowList } from "./key-lockdown";
 import { apiKeyPrefix, generateApiKeySecret, hashApiKeySecret } from "./secret";
 
 export class ApiKeyLimitError extends Error {}
 
-function summaryOf(row: ApiKeyRow, monthTokens: number): ApiKeySummary {
+export function summaryOf(row: ApiKeyRow, monthTokens: number): ApiKeySummary {
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
     allowedApps: row.allowedApps ?? null,
     monthlyTokenCap: row.monthlyTokenCap,
+    allowedIps: row.allowedIps ?? null,
+    requestsPerMinute: row.requestsPerMinute,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -34,6 +37,8 @@ export async function createApiKey(db: Database, userId: string, input: CreateAp
       secretHash: hashApiKeySecret(secret),
       allowedApps: input.allowedApps ? [...new Set(input.allowedApps)] : null,
       monthlyTokenCap: input.monthlyTokenCap ?? null,
+      allowedIps: canonicalAllowList(input.allowedIps),
+      requestsPerMinute: input.requestsPerMinute ?? null,
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     })
     .returning();

@@ -20,6 +20,7 @@ function topUpPlan(amountFen: number): BillingPlan {
     monthlyTokenQuota: 0,
     storageBytes: 0,
     maxConcurrentAiCalls: 0,
+    apiRequestsPerMinute: 0,
     features: [],
     visible: false,
     position: 0,

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { noteApiCallKey } from "@/features/api-call-logs/server";
-import { findLiveApiKey } from "@/features/api-keys/server";
+import { findLiveApiKey, ipAllowed, keyMailDeps, noticeNewNetwork } from "@/features/api-keys/server";
+import { apiRequestsPerMinuteCeiling } from "@/features/billing/server";
+import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { apiKeys, type ApiKeyRow, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { appRateLimitStore } from "@/lib/rate-limit";
@@ -19,8 +21,10 @@ function rateLimit(): { max: number; windowMs: number } {
 
 /**
  * The key a `/v1` request carries (`Authorization: Bearer sk-…`) when it may be used now: live (not
- * revoked or expired), its user active, and within the per-key rate limit. Otherwise the OpenAI
- * error to answer.
+ * revoked or expired), its user active, called from an address its IP allow-list admits, and within
+ * both per-key limits (the operator's API_KEY_RATE_LIMIT and the key's own requests per minute, at
+ * most its plan's ceiling). Otherwise the OpenAI error to answer. The address is the one the HTTP
+ * server decided (TRUSTED_PROXIES-aware, `visitorIp`), never a client's own X-Forwarded-For.
  */
 export async function authenticateApiKey(request: Request, db: Database): Promise<ApiKeyRow | Response> {
   const secret = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
@@ -38,9 +42,17 @@ export async function authenticateApiKey(request: Request, db: Database): Promis
     if (!(error instanceof AuthServiceUnavailable)) throw error;
     return openAiError(503, "server_error", API_MESSAGES.unavailable);
   }
+  const address = visitorIp(request.headers);
+  if (key.allowedIps && !ipAllowed(key.allowedIps, address)) return openAiError(403, "permission_denied", API_MESSAGES.ipNotAllowed(address ?? "未知"));
   const { max, windowMs } = rateLimit();
   const [count = 0] = await appRateLimitStore(db).increment([`api-key:${key.id}`], windowMs);
   if (count > max) return openAiError(429, "rate_limit_exceeded", API_MESSAGES.rateLimited, { headers: { "Retry-After": String(Math.ceil(windowMs / 1000)) } });
+  // The key's own limit, never above its plan's ceiling (a downgrade lowers it at once).
+  const { ceiling } = await apiRequestsPerMinuteCeiling(db, key.userId);
+  const perMinute = Math.min(key.requestsPerMinute ?? ceiling, ceiling);
+  const [minuteCount = 0] = await appRateLimitStore(db).increment([`api-key-rpm:${key.id}`], 60_000);
+  if (minuteCount > perMinute) return openAiError(429, "rate_limit_exceeded", API_MESSAGES.keyRateLimited(perMinute), { headers: { "Retry-After": "60" } });
+  noticeNewNetwork(db, key, address, () => keyMailDeps(db));
   void markUsed(db, key).catch((error: unknown) => console.error("[developer-api] last_used_at", error));
   return key;
 }

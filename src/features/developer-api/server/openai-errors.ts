@@ -18,6 +18,7 @@ export type OpenAiErrorCode =
   | "method_not_allowed"
   | "phone_required"
   | "user_banned"
+  | "permission_denied"
   | "content_filter";
 
 const TYPE_OF: Record<OpenAiErrorCode, string> = {
@@ -35,6 +36,7 @@ const TYPE_OF: Record<OpenAiErrorCode, string> = {
   method_not_allowed: "invalid_request_error",
   phone_required: "permission_error",
   user_banned: "permission_error",
+  permission_denied: "permission_error",
   content_filter: "invalid_request_error",
 };
 
@@ -79,6 +81,8 @@ export const API_MESSAGES = {
   modelNotFound: (model: string) => `模型 ${model} 不存在，或这个 API 密钥无权使用它`,
   keyCapReached: "这个 API 密钥本月的 Token 上限已用完",
   rateLimited: "请求太频繁，请稍后再试",
+  keyRateLimited: (perMinute: number) => `这个 API 密钥每分钟最多 ${perMinute} 次请求，请稍后再试`,
+  ipNotAllowed: (address: string) => `这个 API 密钥不允许从当前地址（${address}）调用：请在密钥的 IP 白名单中加入这个地址或网段`,
   tooLarge: "请求体太大",
   noUserMessage: "messages 中至少要有一条内容不为空的 user 消息",
   noVision: (model: string) => `模型 ${model} 不能识别图片（image_url），请换一个支持图片的模型，或去掉图片`,

@@ -20,6 +20,8 @@ export const billingPlans = pgTable(
     monthlyTokenQuota: integer("monthly_token_quota").notNull(),
     storageBytes: bigint("storage_bytes", { mode: "number" }).notNull(),
     maxConcurrentAiCalls: integer("max_concurrent_ai_calls").notNull(),
+    /** The ceiling of a personal API key's requests per minute (each key's own limit is at most this). */
+    apiRequestsPerMinute: integer("api_requests_per_minute").notNull().default(60),
     features: jsonb("features").$type<string[]>().notNull().default([]),
     visible: boolean("visible").notNull().default(true),
     position: integer("position").notNull().default(0),

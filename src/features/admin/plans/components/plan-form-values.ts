@@ -12,6 +12,7 @@ export type PlanFormValues = {
   tokens: string;
   storageMb: string;
   concurrency: string;
+  apiRpm: string;
   features: string;
   visible: boolean;
   position: string;
@@ -32,6 +33,7 @@ export function formValuesOf(plan: AdminPlanRow | undefined): PlanFormValues {
     tokens: plan ? String(plan.monthlyTokenQuota) : "",
     storageMb: plan ? String(Math.round(plan.storageBytes / BYTES_PER_MB)) : "1024",
     concurrency: plan ? String(plan.maxConcurrentAiCalls) : "4",
+    apiRpm: plan ? String(plan.apiRequestsPerMinute) : "60",
     features: plan ? plan.features.join("\n") : "",
     visible: plan?.visible ?? true,
     position: plan ? String(plan.position) : "100",
@@ -58,9 +60,11 @@ export function bodyOf(values: PlanFormValues): { body: Record<string, unknown> 
   const storageMb = wholeNumber(values.storageMb);
   const concurrency = wholeNumber(values.concurrency);
   const position = wholeNumber(values.position);
+  const apiRpm = wholeNumber(values.apiRpm);
   if (tokens === null) return { error: `${copy.fields.tokens}：${copy.invalidNumber}` };
   if (storageMb === null) return { error: `${copy.fields.storage}：${copy.invalidNumber}` };
   if (concurrency === null) return { error: `${copy.fields.concurrency}：${copy.invalidNumber}` };
+  if (apiRpm === null) return { error: `${copy.fields.apiRpm}：${copy.invalidNumber}` };
   if (position === null) return { error: `${copy.fields.position}：${copy.invalidNumber}` };
   if (values.appMode !== "all" && values.apps.length === 0) return { error: `${copy.fields.appAccess}：${copy.fields.pickApps}` };
   return {
@@ -72,6 +76,7 @@ export function bodyOf(values: PlanFormValues): { body: Record<string, unknown> 
       monthlyTokenQuota: tokens,
       storageBytes: storageMb * BYTES_PER_MB,
       maxConcurrentAiCalls: concurrency,
+      apiRequestsPerMinute: apiRpm,
       features: values.features
         .split("\n")
         .map((line) => line.trim())

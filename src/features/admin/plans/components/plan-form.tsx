@@ -91,6 +91,9 @@ export function PlanForm({ plan, apps }: { plan?: AdminPlanRow; apps: readonly P
         <Field id="plan-concurrency" label={copy.fields.concurrency}>
           <Input {...text("concurrency")} inputMode="numeric" />
         </Field>
+        <Field id="plan-apiRpm" label={copy.fields.apiRpm}>
+          <Input {...text("apiRpm")} inputMode="numeric" />
+        </Field>
         <Field id="plan-position" label={copy.fields.position}>
           <Input {...text("position")} inputMode="numeric" />
         </Field>

@@ -51,6 +51,7 @@ const columnsOf = (fields: PlanFields) => ({
   monthlyTokenQuota: fields.monthlyTokenQuota,
   storageBytes: fields.storageBytes,
   maxConcurrentAiCalls: fields.maxConcurrentAiCalls,
+  ...(fields.apiRequestsPerMinute === undefined ? {} : { apiRequestsPerMinute: fields.apiRequestsPerMinute }),
   features: fields.features,
   visible: fields.visible,
   position: fields.position,

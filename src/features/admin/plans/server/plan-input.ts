@@ -1,4 +1,4 @@
-import { PLAN_ID_PATTERN } from "@/features/billing";
+import { MAX_API_REQUESTS_PER_MINUTE as MAX_REQUESTS_PER_MINUTE, PLAN_ID_PATTERN } from "@/features/billing";
 import { z } from "@/lib/zod";
 
 /** 100 万元: far above any plan, far below what an integer column or a float could get wrong. */
@@ -51,6 +51,13 @@ export const planFieldsBody = z
       .min(0, "存储空间不能为负数")
       .max(MAX_STORAGE_BYTES, "存储空间不能超过 1 PB"),
     maxConcurrentAiCalls: z.number({ message: "并发数必须是数字" }).int("并发数必须是整数").min(1, "并发数至少为 1").max(100, "并发数最多 100"),
+    // Optional: a body without it (an older console, a script) leaves the plan's ceiling as it is.
+    apiRequestsPerMinute: z
+      .number({ message: "API 每分钟请求上限必须是数字" })
+      .int("API 每分钟请求上限必须是整数")
+      .min(1, "API 每分钟请求上限至少为 1")
+      .max(MAX_REQUESTS_PER_MINUTE, `API 每分钟请求上限最多 ${MAX_REQUESTS_PER_MINUTE}`)
+      .optional(),
     features: z.array(z.string().trim().min(1, "功能亮点不能为空行").max(100, "每条功能亮点最多 100 个字")).max(20, "功能亮点最多 20 条"),
     visible: z.boolean(),
     position: z.number({ message: "排序必须是数字" }).int("排序必须是整数").min(0, "排序不能为负数").max(10_000, "排序最大为 10000"),

@@ -8,7 +8,7 @@ import { ApiKeysCard } from "@/features/api-keys";
 import { listApiKeys } from "@/features/api-keys/server";
 import { getCurrentUserId } from "@/features/auth/server";
 import { QuotaGrantsList, UsageMeter } from "@/features/billing";
-import { getSubscriptionSummary, listQuotaGrants, startOfMonth } from "@/features/billing/server";
+import { apiRequestsPerMinuteCeiling, getSubscriptionSummary, listQuotaGrants, startOfMonth } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { formatCount, LatestCallsTable, TokensChart, UsageByAppTable, UsageByModelTable, UsageEmptyState, usageCopy } from "@/features/metering";
 import { getLatestCalls, getTokensByDay, getUsageByApp, getUsageByModel } from "@/features/metering/server";
@@ -25,7 +25,7 @@ export default async function TokensPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const now = new Date();
-  const [summary, days, byApp, byModel, calls, keys, apps, grants] = await Promise.all([
+  const [summary, days, byApp, byModel, calls, keys, apps, grants, apiCeiling] = await Promise.all([
     getSubscriptionSummary(db, userId, now),
     getTokensByDay(db, userId, { days: 30, now }),
     getUsageByApp(db, userId, { since: startOfMonth(now) }),
@@ -34,6 +34,7 @@ export default async function TokensPage() {
     listApiKeys(db, userId, now),
     listEnabledApps(db),
     listQuotaGrants(db, userId, now),
+    apiRequestsPerMinuteCeiling(db, userId),
   ]);
   const copy = usageCopy.tokens;
   const total = days.reduce((sum, day) => sum + day.tokens, 0);
@@ -56,7 +57,7 @@ export default async function TokensPage() {
           )}
         </CardContent>
       </Card>
-      <ApiKeysCard initialKeys={keys} apps={apps} />
+      <ApiKeysCard initialKeys={keys} apps={apps} requestsPerMinuteCeiling={apiCeiling.ceiling} />
       {keys.length > 0 && (
         <p className="-mt-3 text-sm">
           <Link href="/dashboard/ai/tokens/logs" className="text-primary underline-offset-4 hover:underline">
