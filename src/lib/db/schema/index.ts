@@ -27,3 +27,4 @@ export * from "./personal-data";
 export * from "./content-safety";
 export * from "./announcements";
 export * from "./wallet";
+export * from "./invitations";
