@@ -127,6 +127,8 @@ export const adminCopy = {
       "user.records_export": "导出用户记录",
       "announcement.create": "发布站内公告",
       "announcement.delete": "删除站内公告",
+      "wallet.adjust": "调整余额",
+      "invite.settings.update": "修改邀请奖励设置",
     } as Record<string, string>,
     previous: "上一页",
     next: "下一页",

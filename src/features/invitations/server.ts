@@ -4,4 +4,5 @@ import "server-only";
 export { claimInvitation, inviteeFacts, settlePendingInvitation } from "./server/claim";
 export { inviteCodeFor, recordInvitation, settleInvitation, type InviteeFacts, type RecordOutcome, type SettleOutcome } from "./server/invitations";
 export { getInviteView } from "./server/invite-view";
+export { INVITATIONS_PER_PAGE, listInvitations } from "./server/invitation-list";
 export { loadInviteSettings, saveInviteSettings } from "./server/invite-settings";
