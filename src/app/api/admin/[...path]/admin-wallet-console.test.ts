@@ -51,6 +51,7 @@ describe("余额与流水 in the console", () => {
       ["wallet.adjust", user.id, "扣回误发"],
     ]);
     expect((await api(admin.cookie, "GET", "users/not-a-user/wallet")).status).toBe(404);
+    expect((await api(admin.cookie, "POST", "users/00000000-0000-4000-8000-000000000000/wallet/adjust", { amountFen: 100, reason: "补偿故障" })).status).toBe(404);
   });
 });
 

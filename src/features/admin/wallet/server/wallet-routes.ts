@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { recordAdminAction } from "../../server/admin-audit";
 import type { AdminRoute } from "../../server/admin-api";
+import { loadUser } from "../../server/admin-user-lookup";
 import { isUserId } from "../../server/admin-users";
 import { walletAdjustBody } from "../schemas";
 
@@ -32,8 +33,9 @@ export const walletRoutes: AdminRoute[] = [
     pattern: /^users\/([^/]+)\/wallet\/adjust$/,
     write: true,
     handle: async (request, [id], admin) => {
-      const userId = requireUserId(id);
       const body = await parseJsonBody(request, walletAdjustBody);
+      // Only an existing account gets a balance: a typo in the id must not open one for nobody.
+      const userId = (await loadUser(requireUserId(id))).id;
       const db = await getDatabase();
       const cause = `${body.amountFen > 0 ? "运营赠送" : "运营扣减"}：${body.reason}`;
       const posted = await postWalletEntry(db, { userId, kind: "grant", amountFen: body.amountFen, cause, actorId: admin.userId });
