@@ -4,3 +4,4 @@ export { PAYG_REFUSALS, WALLET_ENTRY_LABELS, walletCopy } from "./copy";
 export { payAsYouGoBodySchema, type PayAsYouGoBody } from "./schemas";
 export { WalletCard } from "./components/wallet-card";
 export { redeemBatchBodySchema, redeemBodySchema, type RedeemBatchBody } from "./redeem-schema";
+export { fenToYuanInput, yuanToFen } from "./money-input";

@@ -1,6 +1,13 @@
 /** The audit rows' stored keys in Chinese (admin_audit_log before / after). Unknown keys are shown as stored. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   bannedUntil: "封禁至",
+  balanceFen: "余额（分）",
+  amountFen: "调整金额（分）",
+  inviterRewardFen: "邀请人奖励（分）",
+  inviteeRewardFen: "被邀请人奖励（分）",
+  trigger: "奖励时机",
+  inviterDailyCap: "每人每日奖励上限",
+  addressDailyCap: "同一地址每日奖励上限",
   length: "封禁时长",
   email: "邮箱",
   phone: "手机号",

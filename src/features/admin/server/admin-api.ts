@@ -28,6 +28,9 @@ import { safetyRoutes } from "../safety/server/safety-routes";
 import { announcementRoutes } from "../announcements/server/announcement-routes";
 import { priceRoutes } from "../prices/server/price-routes";
 import { redeemRoutes } from "../redeem/server/redeem-routes";
+import { walletRoutes } from "../wallet/server/wallet-routes";
+import { invitationRoutes } from "../invitations/server/invitation-routes";
+import { revenueRoutes } from "../revenue/server/revenue-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -80,6 +83,9 @@ const routes: Route[] = [
   ...announcementRoutes,
   ...priceRoutes,
   ...redeemRoutes,
+  ...walletRoutes,
+  ...invitationRoutes,
+  ...revenueRoutes,
   ...logExportRoutes,
   ...safetyRoutes,
   {

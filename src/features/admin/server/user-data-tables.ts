@@ -19,6 +19,7 @@ import {
   scheduledPlanChanges,
   subscriptions,
   walletSettings,
+  inviteCodes,
 } from "@/lib/db/schema";
 
 /**
@@ -52,6 +53,8 @@ export const ERASED_USER_TABLES = [
   moderationBlockedAnswers,
   // The 按量付费 choice: nothing to keep once the account is gone.
   walletSettings,
+  // The invitation link's code: a deleted user invites nobody any more.
+  inviteCodes,
 ] as const;
 
 /** Tables with a user id that deletion keeps on purpose, and why (PIPL allows what another law requires). */

@@ -1,4 +1,4 @@
-import type { Provider } from "@supabase/supabase-js";
+import type { Provider, User } from "@supabase/supabase-js";
 import { createSupabaseServerClient } from "@/lib/supabase/server";
 import { toAuthRouteError } from "./auth-error-message";
 import { siteUrl } from "./site-url";
@@ -16,9 +16,10 @@ export async function startOAuthSignIn(provider: Provider): Promise<string> {
   return data.url;
 }
 
-/** Finishes an OAuth sign-in by trading the callback's code for a session in cookies. */
-export async function finishOAuthSignIn(code: string): Promise<void> {
+/** Finishes an OAuth sign-in by trading the callback's code for a session in cookies; answers its user. */
+export async function finishOAuthSignIn(code: string): Promise<User> {
   const supabase = await createSupabaseServerClient();
-  const { error } = await supabase.auth.exchangeCodeForSession(code);
+  const { data, error } = await supabase.auth.exchangeCodeForSession(code);
   if (error) throw toAuthRouteError(error);
+  return data.user;
 }

@@ -28,3 +28,4 @@ export * from "./personal-data";
 export * from "./content-safety";
 export * from "./announcements";
 export * from "./wallet";
+export * from "./invitations";

@@ -13,10 +13,12 @@ import { adminPageMetadata, getAdminUser, requireAdminPage, userStatus } from "@
 import { UserRecordsExport } from "@/features/admin/log-export/components/user-records-export";
 import { UserQuotaCard } from "@/features/admin/quota/components/user-quota-card";
 import { UserSessionsCard } from "@/features/admin/sessions/components/user-sessions-card";
+import { UserWalletCard } from "@/features/admin/wallet";
 import { getSubscriptionSummary } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { formatCount, LatestCallsTable } from "@/features/metering";
 import { getLatestCalls } from "@/features/metering/server";
+import { walletBalance, walletLedgerEntries } from "@/features/wallet/server";
 import { getDatabase } from "@/lib/db";
 
 export const generateMetadata = () => adminPageMetadata("用户详情");
@@ -32,6 +34,7 @@ export default async function AdminUserPage({ params }: Props) {
   const { user, identities, factors } = detail;
   const db = await getDatabase();
   const [summary, calls] = await Promise.all([getSubscriptionSummary(db, user.id), getLatestCalls(db, user.id, { limit: 10 })]);
+  const [balanceFen, ledger] = [await walletBalance(db, user.id), await walletLedgerEntries(db, user.id, 50)];
   const copy = adminCopy.user;
   const status = userStatus(user);
   const who = user.email || user.phone || user.id;
@@ -63,6 +66,7 @@ export default async function AdminUserPage({ params }: Props) {
         </Link>
       </UserDetailCard>
       <UserQuotaCard userId={user.id} who={who} summary={summary} />
+      <UserWalletCard userId={user.id} balanceFen={balanceFen} entries={ledger} />
       <UserDetailCard title={copy.identities}>
         {identities.length === 0 ? (
           <p className="text-sm text-muted-foreground">{copy.identitiesEmpty}</p>

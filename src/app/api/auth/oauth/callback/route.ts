@@ -2,6 +2,10 @@ import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
 import { redirectCookieName, safeRedirectPath } from "@/features/auth";
 import { finishOAuthSignIn, oauthErrorKey, siteUrl } from "@/features/auth/server";
+import { INVITE_COOKIE } from "@/features/invitations";
+import { claimInvitation } from "@/features/invitations/server";
+import { getDatabase } from "@/lib/db";
+import { visitorIp } from "@/lib/supabase/visitor-ip";
 
 /**
  * The provider sends the visitor back here with a code (or an error). Redirects are built on
@@ -17,8 +21,9 @@ export async function GET(request: NextRequest) {
     signIn.searchParams.set("error", oauthErrorKey(params.get("error")));
     return NextResponse.redirect(signIn, 303);
   }
+  let user;
   try {
-    await finishOAuthSignIn(code);
+    user = await finishOAuthSignIn(code);
   } catch (error) {
     console.warn("OAuth code exchange failed", error);
     signIn.searchParams.set("error", "exchange_failed");
@@ -26,6 +31,12 @@ export async function GET(request: NextRequest) {
   }
   const cookieName = redirectCookieName();
   const cookieStore = await cookies();
+  // A first OAuth sign-in creates the account: an invitation link followed before it counts (only a new account).
+  const invite = cookieStore.get(INVITE_COOKIE)?.value;
+  if (invite) {
+    await claimInvitation(await getDatabase(), user, invite, visitorIp(request.headers) ?? null);
+    cookieStore.delete(INVITE_COOKIE);
+  }
   // `next`: where a flow started on a page returns (linking an account from the settings).
   const saved = safeRedirectPath(params.get("next")) ?? (cookieName ? safeRedirectPath(cookieStore.get(cookieName)?.value) : null);
   if (cookieName) cookieStore.delete(cookieName);
