@@ -23,7 +23,7 @@ export function PlanAppAccessField({ mode, apps, choices, onChange }: Props) {
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm" role="radiogroup" aria-label={copy.fields.appAccess}>
         {(Object.keys(copy.fields.appModes) as PlanFormValues["appMode"][]).map((option) => (
           <label key={option} className="flex items-center gap-2">
-            <input type="radio" name="plan-app-mode" className="size-4" checked={mode === option} onChange={() => onChange({ appMode: option, apps })} />
+            <input type="radio" name="plan-app-mode" className="size-4" checked={mode === option} onChange={() => onChange({ appMode: option, apps: [...apps] })} />
             {copy.fields.appModes[option]}
           </label>
         ))}
