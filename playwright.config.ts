@@ -47,7 +47,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace keeps Chromium drawing screencast frames for every test, passing or not: on CI
+    // (which retries once) only the retry of a failed test records one, so a failure still comes with it.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     locale: "zh-CN",
     launchOptions: {
       executablePath: chromiumPath(),
