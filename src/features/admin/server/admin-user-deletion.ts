@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, getTableName, inArray } from "drizzle-orm";
+import { eq, getTableName, inArray, or } from "drizzle-orm";
 import { listEnabledAppsWithUpstream, type DifyProxy } from "@/features/ai-apps/server";
 import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError } from "@/lib/api";
@@ -7,6 +7,7 @@ import {
   difyDemoConversations,
   difyDemoFiles,
   difyDemoMessages,
+  invitations,
   profiles,
   storageBuckets,
   storageObjects,
@@ -93,6 +94,10 @@ export async function eraseUserData(db: Database, userId: string, proxy: DifyPro
       const removed = await tx.delete(table).where(eq(table.userId, userId)).returning({ userId: table.userId });
       if (removed.length > 0) rows[getTableName(table)] = removed.length;
     }
+    // Invitations name two users (and hold the invitee's sign-up address and phone): either one's
+    // deletion takes the row (the rewards already paid stay in the ledger, re-keyed with it).
+    const removedInvitations = await tx.delete(invitations).where(or(eq(invitations.inviteeId, userId), eq(invitations.inviterId, userId))).returning({ id: invitations.inviteeId });
+    if (removedInvitations.length > 0) rows.invitations = removedInvitations.length;
     const removedProfiles = await tx.delete(profiles).where(eq(profiles.id, userId)).returning({ id: profiles.id });
     if (removedProfiles.length > 0) rows.profiles = removedProfiles.length;
   });

@@ -19,7 +19,7 @@ const { listEnabledAppsWithUpstream } = await import("@/features/ai-apps/server"
 const { getAiProxy } = await import("@/features/ai-call/server");
 const db = await import("@/lib/db");
 const { adminAuditLog, closeDatabase, getDatabase, outboxMessages } = db;
-const { eq, sql } = await import("drizzle-orm");
+const { eq, or, sql } = await import("drizzle-orm");
 const { listOwnSecurityEvents } = await import("@/features/auth/server");
 const { securityEventLabel } = await import("@/features/auth");
 const { createClient } = await import("@supabase/supabase-js");
@@ -49,6 +49,11 @@ async function seedUserData(user: { id: string; email: string }) {
   await database.insert(db.aiUsageEvents).values({ userId: user.id, appid: "demo", kind: "chat", totalTokens: 10 });
   await database.insert(db.apiKeys).values({ userId: user.id, name: "key", prefix: `sk-${user.id.slice(0, 6)}`, secretHash: `hash-${user.id}` });
   await database.insert(db.subscriptions).values({ userId: user.id, planId: "pro" });
+  // Invited by someone, and inviting someone: both rows name the user (and hold an address).
+  await database.insert(db.invitations).values([
+    { inviteeId: user.id, inviterId: crypto.randomUUID(), ip: "198.51.100.7" },
+    { inviteeId: crypto.randomUUID(), inviterId: user.id, ip: "198.51.100.8" },
+  ]);
   await database.insert(db.aiConversationPins).values({ userId: user.id, appid: "demo", conversationId: crypto.randomUUID() });
   const [conversation] = await database.insert(db.modelConversations).values({ userId: user.id, appid: "model", name: "对话", model: "m" }).returning();
   await database.insert(db.modelMessages).values({ userId: user.id, conversationId: conversation!.id, model: "m", query: "你好" });
@@ -79,6 +84,7 @@ async function footprint(userId: string) {
     apiKeys: await countOf(database.select().from(db.apiKeys).where(eq(db.apiKeys.userId, userId))),
     subscriptions: await countOf(database.select().from(db.subscriptions).where(eq(db.subscriptions.userId, userId))),
     pins: await countOf(database.select().from(db.aiConversationPins).where(eq(db.aiConversationPins.userId, userId))),
+    invitations: await countOf(database.select().from(db.invitations).where(or(eq(db.invitations.inviteeId, userId), eq(db.invitations.inviterId, userId)))),
     modelConversations: await countOf(database.select().from(db.modelConversations).where(eq(db.modelConversations.userId, userId))),
     modelMessages: await countOf(database.select().from(db.modelMessages).where(eq(db.modelMessages.userId, userId))),
     files: await countOf(database.select().from(db.storageObjects).where(eq(db.storageObjects.ownerId, userId))),
@@ -95,7 +101,7 @@ describe("deleting a user with their data", () => {
     const bystander = await newUser();
     await seedUserData(victim);
     await seedUserData(bystander);
-    const full = { notes: 1, usage: 2, usageRollup: 1, apiKeys: 1, subscriptions: 1, pins: 1, modelConversations: 1, modelMessages: 1, files: 1, difyConversations: 1, difyMessages: 1, authUser: 1 };
+    const full = { notes: 1, usage: 2, usageRollup: 1, apiKeys: 1, subscriptions: 1, pins: 1, invitations: 2, modelConversations: 1, modelMessages: 1, files: 1, difyConversations: 1, difyMessages: 1, authUser: 1 };
     expect(await footprint(victim.id)).toEqual(full);
 
     // The typed confirmation must name this user; the handler checks it, not only the dialog.
