@@ -12,7 +12,7 @@ const BILLING = "/dashboard/settings/billing";
 
 async function saveInviteSettings(page: Page, inviterYuan: string, inviteeYuan: string) {
   await page.goto("/admin/invitations");
-  await page.getByLabel("邀请人奖励（元，0 为不发放）").fill(inviterYuan);
+  await page.getByLabel("邀请人奖励（元，0 为不发放）", { exact: true }).fill(inviterYuan);
   await page.getByLabel("被邀请人奖励（元，0 为不发放）").fill(inviteeYuan);
   await page.getByLabel("发放时机").selectOption("signup");
   // Every e2e sign-up comes from one address: lift the caps for this test.

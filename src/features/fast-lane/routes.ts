@@ -1,5 +1,6 @@
 import { resolveRequestSession } from "@/features/auth/server";
 import { answerAppProxyCall, getAiProxy } from "@/features/ai-call/server";
+import { logApiCall } from "@/features/api-call-logs/server";
 import { createChatCompletion, listModels, methodNotAllowed } from "@/features/developer-api/server";
 import { crossSiteRefusal, isCrossSiteApiWrite, ownOrigins } from "@/features/security";
 import { getDatabase } from "@/lib/db";
@@ -55,11 +56,15 @@ const DEVELOPER_API_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"])
 const developerApi: FastLaneRoute = {
   // Every method of the two paths, so a wrong one gets the same JSON 405 as the route files answer.
   serves: (method, pathname) => DEVELOPER_API_METHODS.has(method) && (pathname === "/v1/models" || pathname === "/v1/chat/completions"),
+  // Logged in the key's 调用日志 exactly as the route files (src/app/v1) log them.
   answer: async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === "/v1/models") return request.method === "GET" ? listModels(request, await getDatabase()) : methodNotAllowed(request, "GET");
+    const db = await getDatabase();
+    if (pathname === "/v1/models") {
+      return request.method === "GET" ? logApiCall(request, db, "GET /v1/models", () => listModels(request, db)) : methodNotAllowed(request, "GET");
+    }
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    return createChatCompletion(request, { db: await getDatabase(), proxy: getAiProxy() });
+    return logApiCall(request, db, "POST /v1/chat/completions", () => createChatCompletion(request, { db, proxy: getAiProxy() }));
   },
 };
 

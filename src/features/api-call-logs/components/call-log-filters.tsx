@@ -27,7 +27,7 @@ export function CallLogFiltersForm({ filters, keys, path }: { filters: CallLogFi
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="call-log-model">{copy.model}</Label>
-        <Input id="call-log-model" name="model" defaultValue={filters.model ?? ""} placeholder={copy.modelPlaceholder} />
+        <Input id="call-log-model" name="model" defaultValue={filters.model ?? ""} placeholder={copy.modelPlaceholder} translate="no" />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="call-log-status">{copy.status}</Label>

@@ -140,11 +140,12 @@ describe.each(testTargetKinds())("usage rollup backfill on %s", (kind) => {
       writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
       const before = await openDatabase(testDb.target, { migrationsFolder: folder });
       const userId = randomUUID();
-      await before.db.insert(aiUsageEvents).values([
-        { appid: "r-chat", userId, kind: "chat", messageId: randomUUID(), totalTokens: 11, createdAt: new Date("2026-04-01T00:00:00Z") },
-        { appid: "r-chat", userId, kind: "chat", messageId: randomUUID(), totalTokens: 22, model: "gpt-x", createdAt: new Date("2026-04-01T01:00:00Z") },
-        { appid: "m-app", userId: randomUUID(), kind: "chat", messageId: randomUUID(), totalTokens: 33, createdAt: new Date("2026-04-20T00:00:00Z") },
-      ]);
+      // Only the columns the table had then (Drizzle's insert would name every column of today's schema).
+      await before.db.execute(sql`
+        insert into ai_usage_events (appid, user_id, kind, message_id, total_tokens, model, created_at) values
+          ('r-chat', ${userId}, 'chat', ${randomUUID()}, 11, null, '2026-04-01T00:00:00Z'),
+          ('r-chat', ${userId}, 'chat', ${randomUUID()}, 22, 'gpt-x', '2026-04-01T01:00:00Z'),
+          ('m-app', ${randomUUID()}, 'chat', ${randomUUID()}, 33, null, '2026-04-20T00:00:00Z')`);
       if (kind === "postgres") await before.close();
       const after = kind === "postgres" ? await openDatabase(testDb.target) : before;
       if (kind === "pglite") await (await import("@/lib/db/migrate")).migrateDatabase(after);
