@@ -39,3 +39,4 @@ export { enforcedTokenQuota, subscriberTokenQuota } from "./server/token-quota";
 export { settleLocalSubscription } from "./server/settle-period";
 export { startTopUp } from "./server/topup-orders";
 export { paymentKeyOf, refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";
+export { planCoversApp } from "./plans";

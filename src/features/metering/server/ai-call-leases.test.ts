@@ -112,7 +112,9 @@ describe.runIf(testTargetKinds().includes("postgres"))("a process killed on Post
   it("frees the calls it held within its lease (a real child process, SIGKILLed)", async () => {
     if (testDb.target.kind !== "postgres") throw new Error("expected PostgreSQL");
     const userId = randomUUID();
-    const args = ["--conditions=react-server", "--import", "tsx", FIXTURE, testDb.target.url, userId, "2"];
+    // Not the react-server condition: a feature's index (imported on the way) exports client components,
+    // which need React's full build to load; `server-only` is emptied by the preload instead.
+    const args = ["--require", "./test/fixtures/server-only-preload.cjs", "--import", "tsx", FIXTURE, testDb.target.url, userId, "2"];
     child = spawn(process.execPath, args, { cwd: process.cwd(), stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AI_CALL_LEASE_SECONDS: "1" } });
     const started = child;
     let stderr = "";

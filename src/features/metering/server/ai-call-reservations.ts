@@ -1,8 +1,7 @@
 import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { aiCallOwners, aiQuotaReservations, getDatabase, type Database } from "@/lib/db";
 import { WriteBatcher } from "@/lib/db/write-batcher";
-import { planCoversApp } from "@/features/billing";
-import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, quotaPeriod, settleLocalSubscription, startOfMonth, type BillingPlan, type PlanCatalog } from "@/features/billing/server";
+import { enforcedTokenQuota, FREE_PLAN_ID, getPlanCatalog, planCoversApp, quotaPeriod, settleLocalSubscription, startOfMonth, type BillingPlan, type PlanCatalog } from "@/features/billing/server";
 import { PAYG_REFUSALS } from "@/features/wallet";
 import { NOT_IN_PLAN_MESSAGE, QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_STATUS, TOO_MANY_AI_CALLS_MESSAGE, TOO_MANY_AI_CALLS_STATUS } from "../quota-constants";
 import { processAiCallOwner, type AiCallOwner } from "./ai-call-owner";
