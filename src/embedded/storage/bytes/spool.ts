@@ -25,9 +25,13 @@ export async function spoolToFile(
       done(null, chunk);
     },
   });
+  const sink = createWriteStream(file, { flags: "wx" });
   try {
-    await pipeline(source, meter, createWriteStream(file, { flags: "wx" }));
+    await pipeline(source, meter, sink);
   } catch (error) {
+    // pipeline rejects on the first error, possibly before the sink has finished opening the file:
+    // removing it then would race the open and leave the file behind, so wait for the sink to close.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once("close", () => resolve()));
     await rm(file, { force: true });
     throw error;
   }
