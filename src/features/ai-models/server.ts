@@ -28,3 +28,10 @@ export {
   type ToolChoice,
   type ToolFields,
 } from "./server/chat-turns";
+export {
+  findSources,
+  registerSourceFinder,
+  type GroundingRequest,
+  type GroundingSource,
+  type SourceFinder,
+} from "./server/grounding/sources";
