@@ -3,6 +3,7 @@ import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { ADMIN, ensureAdminAccount } from "./support/admin-account";
 import { askInChat } from "./support/chat";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 // Issue 33 part 5 (投诉举报): a signed-out visitor reports a share page, the report reaches the
 // console's queue, the operator hides the share; /legal/report shows the contact and response time.
@@ -48,13 +49,14 @@ test("a signed-out visitor reports a share page; the operator sees it in the que
   await expect(row).toContainText("诈骗或虚假信息");
   await row.getByRole("button", { name: "隐藏分享" }).click();
   await operator.getByRole("alertdialog").getByRole("button", { name: "隐藏分享" }).click();
-  await expect(operator.getByText("分享已隐藏")).toBeVisible();
+  // In the toast region: Radix also announces a toast in a live region with the same words.
+  await expect(toastRegion(operator).getByText("分享已隐藏")).toBeVisible();
   expect((await stranger.goto(url))?.status()).toBe(404);
 
   await row.getByRole("textbox", { name: "回复举报人（选填）" }).fill("已下架该分享");
   await row.getByRole("button", { name: "回复并关闭" }).click();
   await operator.getByRole("alertdialog").getByRole("button", { name: "回复并关闭" }).click();
-  await expect(operator.getByText("举报已关闭")).toBeVisible();
+  await expect(toastRegion(operator).getByText("举报已关闭")).toBeVisible();
   await expect(operator.getByRole("row").filter({ hasText: note })).toHaveCount(0);
   await strangerContext.close();
   await operatorContext.close();
