@@ -2,7 +2,7 @@
 export const personalDataCopy = {
   export: {
     title: "下载我的数据",
-    description: "依据《个人信息保护法》，您可以获取一份您的个人信息副本：账户资料、登录记录、对话记录、笔记、文件列表、API 密钥名称、订单与发票，打包为一个压缩包（JSON 与 Markdown 文件）。",
+    description: "依据《个人信息保护法》，您可以获取一份您的个人信息副本：账户资料、登录记录、对话记录、笔记、文件列表、API 密钥设置与调用日志、邀请记录、订单与发票、余额明细，打包为一个压缩包（JSON 与 Markdown 文件）。",
     submit: "下载我的数据",
     pending: "正在打包…",
     failed: "导出失败，请稍后重试",

@@ -73,6 +73,16 @@ beforeAll(async () => {
   await database.insert(db.notes).values({ userId: bob.id, title: "鲍勃的秘密笔记", body: "不要外传" });
   await postWalletEntry(database, { userId: alice.id, kind: "grant", amountFen: 300, cause: "爱丽丝的赠送余额" });
   await postWalletEntry(database, { userId: bob.id, kind: "grant", amountFen: 300, cause: "鲍勃的赠送余额" });
+  const [aliceKey] = await database
+    .insert(db.apiKeys)
+    .values({ userId: alice.id, name: "爱丽丝的脚本", prefix: "sk-alice", secretHash: `hash-${alice.id}`, allowedIps: ["203.0.113.0/24"], requestsPerMinute: 30, seenNetworks: ["198.51.100.0/24"] })
+    .returning();
+  await database.insert(db.apiCallLogs).values({ userId: alice.id, apiKeyId: aliceKey!.id, requestId: "req-alice-1", endpoint: "POST /v1/chat/completions", model: "demo-model", status: 200, durationMs: 120 });
+  const [bobKey] = await database.insert(db.apiKeys).values({ userId: bob.id, name: "鲍勃的密钥", prefix: "sk-bob", secretHash: `hash-${bob.id}` }).returning();
+  await database.insert(db.apiCallLogs).values({ userId: bob.id, apiKeyId: bobKey!.id, requestId: "req-bob-1", endpoint: "POST /v1/embeddings", status: 429 });
+  // Alice invited Bob: each sees their side of it, never the other's identity.
+  await database.insert(db.inviteCodes).values({ userId: alice.id, code: "ALICECODE1" });
+  await database.insert(db.invitations).values({ inviteeId: bob.id, inviterId: alice.id, ip: "192.0.2.7", status: "rewarded", inviterRewardFen: 500, inviteeRewardFen: 200 });
   await ask(alice.id, "爱丽丝想去火星旅行");
   bobConversation = (await ask(bob.id, "鲍勃的火星基地计划")).conversation_id;
 }, 180_000);
@@ -90,11 +100,21 @@ describe("GET /api/account/data-export", () => {
     expect((data as unknown as { walletLedger: { cause: string; amountFen: number }[] }).walletLedger).toMatchObject([{ cause: "爱丽丝的赠送余额", amountFen: 300 }]);
     expect(strFromU8(files["account.md"]!)).toContain("爱丽丝的赠送余额");
     expect(data.notes.map((note) => note.title)).toEqual(["爱丽丝的读书笔记"]);
+    const developer = data as unknown as {
+      apiKeys: { name: string; allowedIps: string[] | null; requestsPerMinute: number | null; seenNetworks: string[] }[];
+      apiCallLogs: { requestId: string; endpoint: string; status: number }[];
+      invitations: { code: string | null; invitedBy: unknown; invited: { status: string; rewardFen: number }[] };
+    };
+    expect(developer.apiKeys).toMatchObject([{ name: "爱丽丝的脚本", allowedIps: ["203.0.113.0/24"], requestsPerMinute: 30, seenNetworks: ["198.51.100.0/24"] }]);
+    expect(developer.apiCallLogs).toMatchObject([{ requestId: "req-alice-1", endpoint: "POST /v1/chat/completions", status: 200 }]);
+    expect(developer.invitations).toMatchObject({ code: "ALICECODE1", invitedBy: null, invited: [{ status: "rewarded", rewardFen: 500 }] });
+    expect(strFromU8(files["account.md"]!)).toContain("req-alice-1");
+    expect(strFromU8(files["account.md"]!)).toContain("198.51.100.0/24");
     expect(data.conversations.flatMap((conversation) => conversation.messages.map((message) => message.query))).toEqual(["爱丽丝想去火星旅行"]);
     expect(strFromU8(files["notes.md"]!)).toContain("爱丽丝的读书笔记");
     expect(strFromU8(files["conversations.md"]!)).toContain("爱丽丝想去火星旅行");
     const everything = Object.values(files).map((file) => strFromU8(file)).join("\n");
-    for (const foreign of ["鲍勃", bob.id, bob.email, bobConversation]) expect(everything).not.toContain(foreign);
+    for (const foreign of ["鲍勃", bob.id, bob.email, bobConversation, "req-bob-1", "192.0.2.7"]) expect(everything).not.toContain(foreign);
   });
 
   it("answers 401 without a session", async () => {

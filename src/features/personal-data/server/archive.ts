@@ -1,4 +1,6 @@
 import { strToU8, zipSync } from "fflate";
+import { INVITATION_REFUSAL_LABELS, INVITATION_STATUS_LABELS } from "@/features/invitations";
+import type { InvitationStatus } from "@/lib/db/schema/invitations";
 import type { PersonalData } from "./collect";
 
 // The ZIP of 下载我的数据: `data.json` for tools, one Markdown file per part for reading. fflate
@@ -34,6 +36,9 @@ function table(headers: string[], rows: (string | number | null)[][]): string {
   return [`| ${headers.join(" | ")} |`, `| ${headers.map(() => "---").join(" | ")} |`, ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`)].join("\n");
 }
 
+const invitationStatus = (status: string) => INVITATION_STATUS_LABELS[status as InvitationStatus] ?? status;
+const refusalReason = (reason: string | null) => (reason ? (INVITATION_REFUSAL_LABELS[reason] ?? reason) : null);
+
 function accountMarkdown(data: PersonalData): string {
   const { profile } = data;
   return [
@@ -60,7 +65,33 @@ function accountMarkdown(data: PersonalData): string {
     "",
     "## API 密钥（仅名称，不含密钥）",
     "",
-    table(["名称", "前缀", "创建时间", "吊销时间"], data.apiKeys.map((row) => [row.name, row.prefix, localTime(row.createdAt), localTime(row.revokedAt)])),
+    table(
+      ["名称", "前缀", "IP 白名单", "每分钟请求上限", "使用过的网络", "到期时间", "创建时间", "吊销时间"],
+      data.apiKeys.map((row) => [
+        row.name,
+        row.prefix,
+        row.allowedIps?.join("、") ?? "不限",
+        row.requestsPerMinute ?? "套餐上限",
+        row.seenNetworks.join("、") || "—",
+        localTime(row.expiresAt),
+        localTime(row.createdAt),
+        localTime(row.revokedAt),
+      ]),
+    ),
+    "",
+    "## API 调用日志（不含消息内容）",
+    "",
+    table(
+      ["时间", "接口", "模型", "状态", "错误", "耗时（毫秒）", "请求 ID"],
+      data.apiCallLogs.map((row) => [localTime(row.createdAt), row.endpoint, row.model, row.status, row.errorCode, row.durationMs, row.requestId]),
+    ),
+    "",
+    "## 邀请",
+    "",
+    `- 我的邀请码：${data.invitations.code ?? "—"}`,
+    `- 我是否受邀注册：${data.invitations.invitedBy ? `是（${invitationStatus(data.invitations.invitedBy.status)}，奖励 ${data.invitations.invitedBy.rewardFen} 分）` : "否"}`,
+    "",
+    table(["邀请时间", "状态", "原因", "我的奖励（分）"], data.invitations.invited.map((row) => [localTime(row.createdAt), invitationStatus(row.status), refusalReason(row.reason), row.rewardFen])),
     "",
     "## 订单",
     "",
@@ -81,7 +112,7 @@ function accountMarkdown(data: PersonalData): string {
 export function buildPersonalDataZip(data: PersonalData): Uint8Array {
   return zipSync(
     {
-      "README.md": strToU8("# 思维火花 · 我的数据\n\n- data.json：全部数据（机器可读）\n- account.md：账户、登录记录、文件列表、API 密钥名称、订单与发票\n- conversations.md：对话记录（回答内容由 AI 生成）\n- notes.md：笔记\n"),
+      "README.md": strToU8("# 思维火花 · 我的数据\n\n- data.json：全部数据（机器可读）\n- account.md：账户、登录记录、文件列表、API 密钥与调用日志、邀请、订单与发票、余额明细\n- conversations.md：对话记录（回答内容由 AI 生成）\n- notes.md：笔记\n"),
       "data.json": strToU8(`${JSON.stringify(data, null, 2)}\n`),
       "account.md": strToU8(accountMarkdown(data)),
       "conversations.md": strToU8(conversationsMarkdown(data)),

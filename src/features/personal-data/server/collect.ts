@@ -1,12 +1,15 @@
 import "server-only";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, or, sql } from "drizzle-orm";
 import { listEnabledAppsWithUpstream, type DifyProxy } from "@/features/ai-apps/server";
 import { userDifyReader } from "@/features/ai-chat/server";
 import {
+  apiCallLogs,
   apiKeys,
   authAuditLog,
   authSessions,
   checkoutOrders,
+  invitations,
+  inviteCodes,
   invoiceRequests,
   notes,
   payments,
@@ -24,7 +27,28 @@ export interface PersonalData {
   conversations: ExportedConversation[];
   notes: { title: string; body: string; createdAt: string; updatedAt: string }[];
   files: { bucket: string; name: string; size: number; mimeType: string; createdAt: string }[];
-  apiKeys: { name: string; prefix: string; createdAt: string; revokedAt: string | null }[];
+  /** Names and the lock-down the user chose; the networks a key was used from. Never the secret. */
+  apiKeys: {
+    name: string;
+    prefix: string;
+    allowedIps: string[] | null;
+    requestsPerMinute: number | null;
+    seenNetworks: string[];
+    expiresAt: string | null;
+    createdAt: string;
+    revokedAt: string | null;
+  }[];
+  /** 调用日志 of the user's keys, newest first (never the messages: they are not kept). */
+  apiCallLogs: { requestId: string; endpoint: string; model: string | null; status: number; errorCode: string | null; durationMs: number; createdAt: string }[];
+  /**
+   * The user's side of invitations: their code, whether they were invited, and the people they invited
+   * as outcomes only — who the other person is belongs to that person.
+   */
+  invitations: {
+    code: string | null;
+    invitedBy: { status: string; rewardFen: number; createdAt: string } | null;
+    invited: { status: string; reason: string | null; rewardFen: number; createdAt: string }[];
+  };
   orders: { id: string; planId: string; amount: number; currency: string; status: string; createdAt: string }[];
   payments: { planId: string; amount: number; currency: string; reason: string; createdAt: string }[];
   invoices: { orderId: string; title: string; taxNumber: string | null; email: string; status: string; invoiceNumber: string | null; createdAt: string }[];
@@ -47,6 +71,8 @@ type MessagePage = { data: { id: string; query: string; answer: string; created_
 /** Bounds one export: a very long history is cut, not a runaway upstream read (said in the README of the ZIP). */
 const MAX_CONVERSATIONS_PER_APP = 500;
 const MAX_MESSAGE_PAGES = 50;
+/** The newest call-log rows exported (the log itself is kept for the log-retention period only). */
+const MAX_CALL_LOG_ROWS = 10_000;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const unixIso = (seconds: number | undefined) => (seconds === undefined ? null : new Date(seconds * 1000).toISOString());
@@ -89,17 +115,33 @@ async function collectConversations(proxy: DifyProxy, userId: string): Promise<E
 export async function collectPersonalData(db: Database, proxy: DifyProxy, user: { id: string; email?: string | null; phone?: string | null; createdAt?: string | null }): Promise<PersonalData> {
   const userId = user.id;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-  const [sessionRows, eventRows, noteRows, fileRows, keyRows, orderRows, paymentRows, invoiceRows, ledgerRows] = await Promise.all([
+  const [sessionRows, eventRows, noteRows, fileRows, keyRows, orderRows, paymentRows, invoiceRows, ledgerRows, callLogRows, codeRows, invitationRows] = await Promise.all([
     db.select().from(authSessions).where(eq(authSessions.userId, userId)).orderBy(desc(authSessions.createdAt)),
     db.select().from(authAuditLog).where(sql`${authAuditLog.payload}->>'actor_id' = ${userId}`).orderBy(desc(authAuditLog.createdAt)).limit(1000),
     db.select().from(notes).where(eq(notes.userId, userId)).orderBy(asc(notes.createdAt)),
     db.select().from(storageObjects).where(eq(storageObjects.ownerId, userId)).orderBy(asc(storageObjects.name)),
-    db.select({ name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.userId, userId)),
+    db
+      .select({
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+        allowedIps: apiKeys.allowedIps,
+        requestsPerMinute: apiKeys.requestsPerMinute,
+        seenNetworks: apiKeys.seenNetworks,
+        expiresAt: apiKeys.expiresAt,
+        createdAt: apiKeys.createdAt,
+        revokedAt: apiKeys.revokedAt,
+      })
+      .from(apiKeys)
+      .where(eq(apiKeys.userId, userId)),
     db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId)).orderBy(asc(checkoutOrders.createdAt)),
     db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt)),
     db.select().from(invoiceRequests).where(eq(invoiceRequests.userId, userId)).orderBy(asc(invoiceRequests.createdAt)),
     db.select().from(walletLedger).where(eq(walletLedger.userId, userId)).orderBy(asc(walletLedger.createdAt)),
+    db.select().from(apiCallLogs).where(eq(apiCallLogs.userId, userId)).orderBy(desc(apiCallLogs.createdAt)).limit(MAX_CALL_LOG_ROWS),
+    db.select({ code: inviteCodes.code }).from(inviteCodes).where(eq(inviteCodes.userId, userId)),
+    db.select().from(invitations).where(or(eq(invitations.inviteeId, userId), eq(invitations.inviterId, userId))).orderBy(asc(invitations.createdAt)),
   ]);
+  const invitedBy = invitationRows.find((row) => row.inviteeId === userId);
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -117,7 +159,23 @@ export async function collectPersonalData(db: Database, proxy: DifyProxy, user: 
     conversations: await collectConversations(proxy, userId),
     notes: noteRows.map((row) => ({ title: row.title, body: row.body, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
     files: fileRows.map((row) => ({ bucket: row.bucketId, name: row.name, size: row.size, mimeType: row.mimeType, createdAt: row.createdAt.toISOString() })),
-    apiKeys: keyRows.map((row) => ({ name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), revokedAt: iso(row.revokedAt) })),
+    apiKeys: keyRows.map((row) => ({ ...row, expiresAt: iso(row.expiresAt), createdAt: row.createdAt.toISOString(), revokedAt: iso(row.revokedAt) })),
+    apiCallLogs: callLogRows.map((row) => ({
+      requestId: row.requestId,
+      endpoint: row.endpoint,
+      model: row.model,
+      status: row.status,
+      errorCode: row.errorCode,
+      durationMs: row.durationMs,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    invitations: {
+      code: codeRows[0]?.code ?? null,
+      invitedBy: invitedBy ? { status: invitedBy.status, rewardFen: invitedBy.inviteeRewardFen, createdAt: invitedBy.createdAt.toISOString() } : null,
+      invited: invitationRows
+        .filter((row) => row.inviterId === userId)
+        .map((row) => ({ status: row.status, reason: row.reason, rewardFen: row.inviterRewardFen, createdAt: row.createdAt.toISOString() })),
+    },
     orders: orderRows.map((row) => ({ id: row.id, planId: row.planId, amount: row.amount, currency: row.currency, status: row.status, createdAt: row.createdAt.toISOString() })),
     payments: paymentRows.map((row) => ({ planId: row.planId, amount: row.amount, currency: row.currency, reason: row.reason, createdAt: row.createdAt.toISOString() })),
     invoices: invoiceRows.map((row) => ({
