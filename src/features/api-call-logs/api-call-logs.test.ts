@@ -17,7 +17,8 @@ vi.mock("@/features/auth/server", async (importOriginal) => ({
 
 const api = await startDeveloperApi("api-call-logs", { API_KEY_RATE_LIMIT: "6/60" });
 const { runInRequestContext } = await import("@/lib/net/request-context.mjs");
-const { listCallLogs } = await import("./server");
+const serverModule = await import("./server");
+const { listCallLogs } = serverModule;
 const exportRoute = await import("@/app/api/keys/call-logs/export/route");
 const { purgeExpiredLogs } = await import("@/features/log-retention/server");
 const { apiCallLogs, getDatabase } = await import("@/lib/db");
@@ -136,5 +137,56 @@ describe("API call logs", () => {
     const left = await logsOf(alice);
     expect(left.some((entry) => entry.requestId === "req-old")).toBe(false);
     expect(left.some((entry) => entry.requestId === ids.ok)).toBe(true);
+  });
+
+  describe("a streamed answer that does not end well", () => {
+    const { logApiCall, apiCallStreamFailureRecorder, noteApiCallKey } = serverModule;
+    const sse = (pull: (controller: ReadableStreamDefaultController<Uint8Array>) => void) =>
+      new Response(new ReadableStream<Uint8Array>({ pull }), { headers: { "content-type": "text/event-stream" } });
+    const logged = async (requestId: string) => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const [row] = await (await getDatabase()).select().from(apiCallLogs).where(eq(apiCallLogs.requestId, requestId));
+        if (row) return row;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return undefined;
+    };
+
+    it("is logged with the failure's status and code when it breaks off after its 200", async () => {
+      const requestId = `req-cut-${randomUUID()}`;
+      const db = await getDatabase();
+      const response = await inRequest(requestId, () =>
+        logApiCall(new Request("http://localhost/v1/chat/completions", { method: "POST" }), db, "POST /v1/chat/completions", async () => {
+          noteApiCallKey({ id: other.id, userId: alice });
+          const noteFailure = apiCallStreamFailureRecorder();
+          let sent = false;
+          return sse((controller) => {
+            if (!sent) return void ((sent = true), controller.enqueue(new TextEncoder().encode("data: {}\n\n")));
+            noteFailure({ status: 502, code: "upstream_error" });
+            controller.close();
+          });
+        }),
+      );
+      expect(response.status).toBe(200);
+      await response.text();
+      expect(await logged(requestId)).toMatchObject({ status: 502, errorCode: "upstream_error" });
+    });
+
+    it("is logged as 499 when the client goes away before it ends", async () => {
+      const requestId = `req-gone-${randomUUID()}`;
+      const client = new AbortController();
+      const db = await getDatabase();
+      const response = await inRequest(requestId, () =>
+        logApiCall(new Request("http://localhost/v1/chat/completions", { method: "POST", signal: client.signal }), db, "POST /v1/chat/completions", async () => {
+          noteApiCallKey({ id: other.id, userId: alice });
+          return sse((controller) => controller.enqueue(new TextEncoder().encode(": ping\n\n")));
+        }),
+      );
+      const reader = response.body!.getReader();
+      await reader.read();
+      client.abort();
+      await reader.cancel();
+      expect(await logged(requestId)).toMatchObject({ status: 499, errorCode: "client_closed_request" });
+    });
   });
 });

@@ -6,6 +6,8 @@ export interface ApiCallNote {
   apiKeyId?: string;
   model?: string;
   appid?: string;
+  /** A stream that failed after its 200 went out: the log records this instead of the 200. */
+  streamFailure?: { status: number; code: string };
 }
 
 // The handlers note as they go (authentication, model lookup), so the log row needs no return value
@@ -30,4 +32,15 @@ export function noteApiCallModel(model: string, appid?: string): void {
   if (!note) return;
   note.model = model;
   if (appid) note.appid = appid;
+}
+
+/**
+ * For a streamed answer: a function that notes the stream failing midway. Taken while the call runs,
+ * because the stream is read later, outside the call's async context.
+ */
+export function apiCallStreamFailureRecorder(): (failure: { status: number; code: string }) => void {
+  const note = notes.getStore();
+  return (failure) => {
+    if (note) note.streamFailure ??= failure;
+  };
 }

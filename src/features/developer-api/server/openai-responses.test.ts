@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { runNotingApiCall, type ApiCallNote } from "@/features/api-call-logs/server/call-note";
 import { collectChatCompletion, fromProxyRefusal, toChunkStream } from "./openai-responses";
 
 // The translation from the AI proxy's Dify answers to OpenAI's shapes, on hand-made proxy answers:
@@ -44,6 +45,14 @@ describe("toChunkStream", () => {
     expect(out[0]).toMatchObject({ choices: [{ delta: { content: "前半段" } }] });
     expect(out[1]).toMatchObject({ error: { code: "upstream_error", message: "AI 服务连接中断" } });
     expect(out).not.toContain("[DONE]");
+  });
+
+  it("notes a stream that broke off for the key's 调用日志, though its HTTP status was already 200", async () => {
+    const note: ApiCallNote = {};
+    const response = await runNotingApiCall(note, () => toChunkStream(sse({ event: "message", answer: "前半段" }, { event: "error", status: 502, code: "upstream_disconnected", message: "AI 服务连接中断" }), meta));
+    expect(note.streamFailure).toBeUndefined();
+    await response.text();
+    expect(note.streamFailure).toEqual({ status: 502, code: "upstream_error" });
   });
 
   it("passes a chatflow's reasoning_chunk events on as reasoning_content", async () => {

@@ -1,4 +1,5 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
+import { apiCallStreamFailureRecorder } from "@/features/api-call-logs/server";
 import { AI_CONTENT_LABEL, AI_LABEL_HEADER, aigcMetadata } from "@/features/compliance";
 import { parseDifyEvent } from "@/features/dify-events";
 import { DifyAnswer, type AnswerError, type AnswerPart, type ToolCallDelta } from "./dify-answer";
@@ -178,6 +179,7 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
   const opened = await openAnswer(upstream);
   if (opened instanceof Response) return opened;
   const { events, answer, first, nextParts } = opened;
+  const noteFailure = apiCallStreamFailureRecorder();
   const created = Math.floor(Date.now() / 1000);
 
   const encoder = new TextEncoder();
@@ -218,6 +220,7 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
         for (const part of ending ? answer.flush() : parts) {
           if (part.kind === "error") {
             const { status, code } = fromProxyError(part.status, part.message, part.code);
+            noteFailure({ status, code });
             controller.enqueue(frame(openAiErrorBody(status, code, part.message)));
             finished = true;
             controller.close();

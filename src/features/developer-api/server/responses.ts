@@ -1,3 +1,4 @@
+import { apiCallStreamFailureRecorder } from "@/features/api-call-logs/server";
 import { AI_CONTENT_LABEL, AI_LABEL_HEADER, aigcMetadata } from "@/features/compliance";
 import { askApp, authenticatedRequest, type DeveloperApiDeps } from "./chat-completions";
 import { DifyAnswer } from "./dify-answer";
@@ -115,6 +116,7 @@ async function responseEvents(upstream: Response, shell: ResponseShell): Promise
   const opened = await openAnswer(upstream);
   if (opened instanceof Response) return opened;
   const { events, answer, nextParts: next } = opened;
+  const noteFailure = apiCallStreamFailureRecorder();
   let pending = opened.first;
   const encoder = new TextEncoder();
   let sequence = 0;
@@ -145,6 +147,7 @@ async function responseEvents(upstream: Response, shell: ResponseShell): Promise
             if (part.kind === "error") {
               const { status, code } = fromProxyError(part.status, part.message, part.code);
               const { error } = openAiErrorBody(status, code, part.message);
+              noteFailure({ status, code });
               controller.enqueue(frame("response.failed", { response: shell.response("failed", { error: { code: error.code, message: error.message } }) }));
               finished = true;
               controller.close();
