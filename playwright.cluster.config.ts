@@ -14,7 +14,7 @@ if (!existsSync(".next/BUILD_ID")) throw new Error("没有生产构建：请先�
 export default defineConfig({
   ...baseConfig,
   projects: [browserProject],
-  testMatch: ["multi-process.spec.ts", "rolling-restart.spec.ts", "crash-restart.spec.ts"],
+  testMatch: ["multi-process.spec.ts", "rolling-restart.spec.ts", "crash-restart.spec.ts", "cluster-wallet.spec.ts"],
   testIgnore: [],
   workers: 1,
   webServer: undefined,

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { isPrerenderedAuthPage, isSessionlessPage, refreshSessionAndGuard, SESSION_HANDOFF_HEADER } from "@/features/auth/proxy";
 import { prePaintScriptHash } from "@/features/color-mode/proxy";
 import { SHARE_PAGE_HEADERS } from "@/features/conversation-share/proxy";
+import { needsDeviceCookie, setDeviceCookie } from "@/features/invitations/proxy";
 import { isStaticMarketingPage } from "@/features/marketing/proxy";
 import { authCallbackRedirectTarget, REQUEST_PATH_HEADER } from "@/features/routing/proxy";
 import {
@@ -35,6 +36,8 @@ export async function proxy(request: NextRequest) {
   if (isSessionlessPage(pathname)) return sessionlessPage(request, contentSecurityPolicy);
   const response = await refreshSessionAndGuard(request, (continued, handoff) => passThrough(continued, contentSecurityPolicy, handoff));
   response.headers.set("Content-Security-Policy", contentSecurityPolicy.header);
+  // The invitations' per-device bound: the browser that signs up carries an id (a redirect too: /invite/<code>).
+  if (needsDeviceCookie(pathname)) setDeviceCookie(request, response);
   return withSecurityHeaders(request, response);
 }
 

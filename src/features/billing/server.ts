@@ -40,3 +40,4 @@ export { settleLocalSubscription } from "./server/settle-period";
 export { startTopUp } from "./server/topup-orders";
 export { paymentKeyOf, refundableRemainder, refundGatewaysFromEnv, refundOrder, type RefundActor, type RefundGateways, type RefundResult } from "./server/refunds";
 export { planCoversApp } from "./plans";
+export { redeemablePlans, REDEEMED_PERIOD_ID } from "./server/redeemed-plan";

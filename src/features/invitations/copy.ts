@@ -10,5 +10,6 @@ export const INVITATION_REFUSAL_LABELS: Record<string, string> = {
   off: "当时未开启邀请奖励",
   inviter_daily_cap: "邀请人当日奖励次数已达上限",
   address_limit: "同一网络地址当日注册过多",
+  device_limit: "同一设备当日注册过多",
   phone_used: "该手机号已领取过邀请奖励",
 };

@@ -14,11 +14,12 @@ export const inviteSettingsBody = z
     trigger: z.enum(INVITE_TRIGGERS, { message: "请选择发放奖励的时机" }),
     inviterDailyCap: z.number().int("请输入整数").min(1, "每人每日上限至少为 1").max(10_000, "每人每日上限最多 10000"),
     addressDailyCap: z.number().int("请输入整数").min(1, "同一地址每日上限至少为 1").max(10_000, "同一地址每日上限最多 10000"),
+    deviceDailyCap: z.number().int("请输入整数").min(1, "同一设备每日上限至少为 1").max(10_000, "同一设备每日上限最多 10000"),
   })
   .strict();
 export type InviteSettings = z.infer<typeof inviteSettingsBody>;
 
-export const DEFAULT_INVITE_SETTINGS: InviteSettings = { inviterRewardFen: 0, inviteeRewardFen: 0, trigger: "signup", inviterDailyCap: 10, addressDailyCap: 3 };
+export const DEFAULT_INVITE_SETTINGS: InviteSettings = { inviterRewardFen: 0, inviteeRewardFen: 0, trigger: "signup", inviterDailyCap: 10, addressDailyCap: 3, deviceDailyCap: 2 };
 
 /** An invitation code as it appears in a link: 8 of Crockford's base32 characters, any case. */
 export const inviteCodeSchema = z

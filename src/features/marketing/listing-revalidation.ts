@@ -3,8 +3,8 @@ import { revalidatePath } from "next/cache";
 import { clusterEventsFor } from "@/lib/db/cluster-events";
 import type { Database } from "@/lib/db";
 
-/** The prerendered pages that list the console's apps or plans. */
-const LISTING_PAGES = ["/", "/ai", "/pricing", "/sitemap.xml"] as const;
+/** The prerendered pages that list the console's apps, plans or prices (the API docs show the price list). */
+export const LISTING_PAGES = ["/", "/ai", "/pricing", "/docs/api/openai", "/sitemap.xml"] as const;
 
 /** Path of the route through which this process asks itself to revalidate (see below). */
 export const LISTINGS_REVALIDATION_PATH = "/api/internal/listings-revalidation";

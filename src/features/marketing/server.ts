@@ -9,3 +9,4 @@ export { renderOgImage } from "./og-image";
 export { renderAppIcon } from "./app-icon";
 export { listSitePages, type SitePage } from "./site-pages";
 export { absoluteUrl, siteUrl } from "./site-url";
+export { listPublicPrices, PublicPriceList, type PublicPrice } from "./public-prices";

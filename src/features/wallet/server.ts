@@ -5,4 +5,5 @@ import "server-only";
 export { postWalletEntry, walletBalance, walletEntryByReference, walletLedgerEntries, type WalletPost, type WalletPostResult } from "./server/ledger";
 export { getPayAsYouGo, savePayAsYouGo } from "./server/settings";
 export { getWalletView, topUpOptions } from "./server/wallet-view";
-export { createRedeemBatch, describeRedeemValue, disableRedeemBatch, listRedeemBatches, redeemBatchCsv, redeemCode, redeemCodeLimited, type RedeemBatchView } from "./server/redeem-codes";
+export { createRedeemBatch, describeRedeemValue, disableRedeemBatch, listRedeemBatches, redeemBatchCsv, redeemCode, redeemCodeLimited, type RedeemBatchView, type RedeemOptions } from "./server/redeem-codes";
+export type { RedeemPlans } from "./server/redeem-plans";

@@ -24,6 +24,8 @@ export interface WalletView {
   balanceFen: number;
   entries: WalletEntryView[];
   payAsYouGo: PayAsYouGoSettings;
+  /** The user's latest redemptions: what each code gave (「专业版 30 天」). */
+  redemptions: { id: string; granted: string; createdAt: string }[];
   topUp: TopUpOptions;
 }
 

@@ -2,11 +2,8 @@ import { billingCopy, PricingFaq, PricingPlans } from "@/features/billing";
 import { listPricingPlans } from "@/features/billing/server";
 import { MarketingPage } from "@/features/layouts";
 import { PriceList } from "@/features/metering";
-import { describeAppPrices } from "@/features/metering/server";
-import { listEnabledApps } from "@/features/ai-apps/server";
-import { getDatabase } from "@/lib/db";
-import { isBuildPhase } from "@/lib/build-phase";
 import { pageMetadata } from "@/features/marketing";
+import { listPublicPrices } from "@/features/marketing/server";
 
 export const metadata = pageMetadata({ title: billingCopy.pricing.title, description: billingCopy.pricing.description, path: "/pricing" });
 
@@ -26,11 +23,4 @@ export default async function PricingPage() {
       </div>
     </MarketingPage>
   );
-}
-
-/** Each enabled app's 按量付费 price (none while the build prerenders: the page's revalidation fills it in). */
-async function listPublicPrices(): Promise<{ appid: string; name: string; price: string }[]> {
-  if (isBuildPhase()) return [];
-  const db = await getDatabase();
-  return (await describeAppPrices(db, await listEnabledApps(db))).map(({ appid, name, price }) => ({ appid, name, price }));
 }

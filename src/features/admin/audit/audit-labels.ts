@@ -8,6 +8,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   trigger: "奖励时机",
   inviterDailyCap: "每人每日奖励上限",
   addressDailyCap: "同一地址每日奖励上限",
+  deviceDailyCap: "同一设备每日奖励上限",
   length: "封禁时长",
   email: "邮箱",
   phone: "手机号",

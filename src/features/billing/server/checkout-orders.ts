@@ -12,6 +12,7 @@ import { clearScheduledChange } from "./scheduled-changes";
 import { countPayment } from "./payment-metrics";
 import { isTopUpOrder } from "../topup";
 import { creditPaidTopUp } from "./topup-credit";
+import { afterPaymentRecorded } from "./after-payment";
 
 /** A checkout order of this user (another user's order is reported as missing). */
 export async function getCheckoutOrder(db: Database, userId: string, orderId: string): Promise<CheckoutOrder | undefined> {
@@ -63,12 +64,14 @@ async function closeLocalOrder(db: Database, userId: string, orderId: string, st
  * period from its end), any pending downgrade or cancellation is dropped, and the payment is recorded.
  */
 export async function completeLocalOrder(db: Database, userId: string, orderId: string, now = new Date()): Promise<CheckoutOrder> {
-  return db.transaction(async (tx) => {
+  const paid = await db.transaction(async (tx) => {
     const order = await closeLocalOrder(tx, userId, orderId, "paid", now);
     // A simulated 微信支付 / 支付宝 period ends by itself, as theirs do (settle-trade.ts, settle-transaction.ts).
     await activatePaidOrder(tx, order, { cancelAtPeriodEnd: simulatedBrandOf(order) !== null, providerPaymentId: `order:${order.id}` }, now);
     return order;
   });
+  await afterPaymentRecorded(db, paid.userId);
+  return paid;
 }
 
 /**

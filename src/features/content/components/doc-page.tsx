@@ -5,10 +5,11 @@ import { DocsSearch } from "../search/docs-search";
 import { DocPager } from "./doc-pager";
 import { DocsSidebarTree } from "./docs-sidebar";
 import { MdxArticle } from "./mdx-article";
+import type { MdxExtraComponents } from "../mdx/render-mdx";
 import { TableOfContents } from "./table-of-contents";
 
 /** A docs page: search and tree on the left (a collapsible block on phones), article, table of contents. */
-export function DocPage({ doc }: { doc: Doc }) {
+export function DocPage({ doc, components }: { doc: Doc; components?: MdxExtraComponents }) {
   const copy = contentCopy.docs;
   const { toc } = splitSections(doc.body);
   const { previous, next } = getAdjacentDocs(doc.slug);
@@ -31,7 +32,7 @@ export function DocPage({ doc }: { doc: Doc }) {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{doc.title}</h1>
           <p className="text-lg text-muted-foreground">{doc.description}</p>
         </header>
-        <MdxArticle source={doc.body} className="mt-2" />
+        <MdxArticle source={doc.body} className="mt-2" components={components} />
         <DocPager previous={previous} next={next} />
       </article>
       <aside className="hidden xl:sticky xl:top-24 xl:block xl:self-start">

@@ -1,7 +1,7 @@
-import { renderMdx } from "../mdx/render-mdx";
+import { renderMdx, type MdxExtraComponents } from "../mdx/render-mdx";
 
-/** Rendered MDX in the reading column. */
-export async function MdxArticle({ source, className }: { source: string; className?: string }) {
-  const content = await renderMdx(source);
+/** Rendered MDX in the reading column; `components`: what the page adds for its MDX to use. */
+export async function MdxArticle({ source, className, components }: { source: string; className?: string; components?: MdxExtraComponents }) {
+  const content = await renderMdx(source, components);
   return <div className={className ?? "max-w-none text-[15px] sm:text-base"}>{content}</div>;
 }

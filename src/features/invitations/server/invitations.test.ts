@@ -11,7 +11,7 @@ import { inviteCodeFor, NEW_ACCOUNT_MS, recordInvitation, settleInvitation, type
 // Issue 35 item 5: an invited sign-up rewards both once; self-invitation, a second inviter, an old
 // account and mass fake sign-ups (per inviter, per address, per phone) earn nothing.
 const confirmed: InviteeFacts = { confirmed: true, phone: null, paid: false };
-const settings: InviteSettings = { inviterRewardFen: 500, inviteeRewardFen: 200, trigger: "signup", inviterDailyCap: 3, addressDailyCap: 2 };
+const settings: InviteSettings = { inviterRewardFen: 500, inviteeRewardFen: 200, trigger: "signup", inviterDailyCap: 3, addressDailyCap: 2, deviceDailyCap: 2 };
 
 describe.each(testTargetKinds())("invitations on %s", (kind) => {
   const database = useTestDatabase(kind);

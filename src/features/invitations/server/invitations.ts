@@ -24,7 +24,7 @@ export async function inviteCodeFor(db: Database, userId: string, now = new Date
   }
 }
 
-export type NewAccount = { id: string; createdAt: Date; ip: string | null };
+export type NewAccount = { id: string; createdAt: Date; ip: string | null; deviceId?: string | null };
 export type RecordOutcome = "recorded" | "unknown_code" | "self" | "already_invited" | "not_new";
 
 /**
@@ -38,7 +38,7 @@ export async function recordInvitation(db: Database, account: NewAccount, code: 
   if (now.getTime() - account.createdAt.getTime() > NEW_ACCOUNT_MS) return "not_new";
   const [row] = await db
     .insert(invitations)
-    .values({ inviteeId: account.id, inviterId: owner.userId, ip: account.ip, createdAt: now })
+    .values({ inviteeId: account.id, inviterId: owner.userId, ip: account.ip, deviceId: account.deviceId ?? null, createdAt: now })
     .onConflictDoNothing()
     .returning({ inviteeId: invitations.inviteeId });
   return row ? "recorded" : "already_invited";
@@ -57,8 +57,9 @@ function triggerMet(settings: InviteSettings, facts: InviteeFacts): boolean {
 
 /**
  * Pays a pending invitation's rewards once the operator's trigger is met, unless a bound stops it:
- * the inviter's rewarded invitations in the last 24 hours, those from the sign-up's address, and (phone
- * trigger) a phone that already earned one. Under locks on the inviter and the address, so parallel
+ * the inviter's rewarded invitations in the last 24 hours, those from the sign-up's address, those from
+ * its browser (the device cookie), and (phone trigger) a phone that already earned one. Under locks on
+ * the inviter, the address and the device, so parallel
  * settlements count each other; the ledger's unique references make a repeat pay nothing.
  */
 export async function settleInvitation(db: Database, inviteeId: string, facts: InviteeFacts, now = new Date()): Promise<SettleOutcome> {
@@ -69,6 +70,7 @@ export async function settleInvitation(db: Database, inviteeId: string, facts: I
     if (!triggerMet(settings, facts)) return "waiting";
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite:inviter:${pending.inviterId}`}, 0))`);
     if (pending.ip) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite:ip:${pending.ip}`}, 0))`);
+    if (pending.deviceId) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite:device:${pending.deviceId}`}, 0))`);
     const phone = settings.trigger === "phone" ? facts.phone : null;
     const refuse = async (reason: string): Promise<SettleOutcome> => {
       const done = await tx.update(invitations).set({ status: "refused", reason, phone, settledAt: now }).where(and(eq(invitations.inviteeId, inviteeId), eq(invitations.status, "pending"))).returning({ id: invitations.inviteeId });
@@ -82,6 +84,10 @@ export async function settleInvitation(db: Database, inviteeId: string, facts: I
     if (pending.ip) {
       const [byAddress] = await rewarded(eq(invitations.ip, pending.ip));
       if ((byAddress?.total ?? 0) >= settings.addressDailyCap) return refuse("address_limit");
+    }
+    if (pending.deviceId) {
+      const [byDevice] = await rewarded(eq(invitations.deviceId, pending.deviceId));
+      if ((byDevice?.total ?? 0) >= settings.deviceDailyCap) return refuse("device_limit");
     }
     if (phone) {
       const [used] = await tx.select({ total: count() }).from(invitations).where(and(eq(invitations.status, "rewarded"), eq(invitations.phone, phone)));

@@ -9,6 +9,7 @@ const KEYS: Record<keyof InviteSettings, string> = {
   trigger: "invite.trigger",
   inviterDailyCap: "invite.inviter_daily_cap",
   addressDailyCap: "invite.address_daily_cap",
+  deviceDailyCap: "invite.device_daily_cap",
 };
 
 /** The settings in force (read at each settlement: a change applies to the next one). */

@@ -26,6 +26,15 @@ export function WalletCard({ wallet }: { wallet: WalletView }) {
         <section className="grid gap-2">
           <h3 className="font-medium">兑换码</h3>
           <RedeemForm />
+          {wallet.redemptions.length > 0 ? (
+            <ul aria-label="兑换记录" className="grid gap-1 text-sm text-muted-foreground">
+              {wallet.redemptions.map((redemption) => (
+                <li key={redemption.id}>
+                  {formatBillingDate(redemption.createdAt)} 兑换：{redemption.granted || "兑换码"}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <section className="grid gap-2">
           <h3 className="font-medium">{walletCopy.payAsYouGoTitle}</h3>

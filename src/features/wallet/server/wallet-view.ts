@@ -1,4 +1,5 @@
-import type { Database } from "@/lib/db";
+import { desc, eq } from "drizzle-orm";
+import { redeemRedemptions, type Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { TopUpOptions, WalletView } from "../types";
 import { walletBalance, walletLedgerEntries } from "./ledger";
@@ -17,10 +18,18 @@ export function topUpOptions(): TopUpOptions {
 /** What the billing page's 余额 section shows. */
 export async function getWalletView(db: Database, userId: string): Promise<WalletView> {
   const [balanceFen, entries, payAsYouGo] = [await walletBalance(db, userId), await walletLedgerEntries(db, userId, 30), await getPayAsYouGo(db, userId)];
+  // 兑换记录: plan codes leave no ledger entry, so the user sees every redemption here, as worded then.
+  const redemptions = await db
+    .select({ id: redeemRedemptions.id, granted: redeemRedemptions.granted, createdAt: redeemRedemptions.createdAt })
+    .from(redeemRedemptions)
+    .where(eq(redeemRedemptions.userId, userId))
+    .orderBy(desc(redeemRedemptions.createdAt))
+    .limit(20);
   return {
     balanceFen,
     entries: entries.map((entry) => ({ id: entry.id, kind: entry.kind, amountFen: entry.amountFen, balanceAfterFen: entry.balanceAfterFen, cause: entry.cause, createdAt: entry.createdAt.toISOString() })),
     payAsYouGo,
+    redemptions: redemptions.map((row) => ({ id: row.id, granted: row.granted, createdAt: row.createdAt.toISOString() })),
     topUp: topUpOptions(),
   };
 }

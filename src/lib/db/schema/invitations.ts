@@ -27,6 +27,8 @@ export const invitations = pgTable(
     inviteeId: uuid("invitee_id").primaryKey(),
     inviterId: uuid("inviter_id").notNull(),
     ip: text("ip"),
+    /** The browser's `spark-device` id at sign-up (migration 0041), for the per-device bound; null without one. */
+    deviceId: text("device_id"),
     phone: text("phone"),
     status: text("status", { enum: INVITATION_STATUSES }).notNull().default("pending"),
     reason: text("reason"),
@@ -38,6 +40,7 @@ export const invitations = pgTable(
   (table) => [
     index("invitations_inviter_idx").on(table.inviterId, table.createdAt),
     index("invitations_ip_idx").on(table.ip, table.settledAt),
+    index("invitations_device_idx").on(table.deviceId, table.settledAt),
     uniqueIndex("invitations_rewarded_phone_key").on(table.phone).where(sql`${table.status} = 'rewarded'`),
     check("invitations_not_self", sql`${table.inviteeId} <> ${table.inviterId}`),
     check("invitations_status", sql.raw(`status in (${INVITATION_STATUSES.map((status) => `'${status}'`).join(", ")})`)),

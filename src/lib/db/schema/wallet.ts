@@ -89,17 +89,22 @@ export type WalletLedgerEntry = typeof walletLedger.$inferSelect;
 export type WalletSettings = typeof walletSettings.$inferSelect;
 export type AppPrice = typeof appPrices.$inferSelect;
 
+/** What a batch gives: 余额 (分), tokens for the month, or a plan for N days. */
+export const REDEEM_KINDS = ["balance", "tokens", "plan"] as const;
+
 /**
- * A batch of 兑换码 the operator made: each code gives `value` (分 of balance, or tokens for the
- * month it is redeemed in) and can be redeemed `maxUses` times in all (1: single-use), at most
+ * A batch of 兑换码 the operator made: each code gives `value` (分 of balance, tokens for the
+ * month it is redeemed in, or days of the plan `planId`) and can be redeemed `maxUses` times in all (1: single-use), at most
  * `perUserLimit` times by one user, until `expiresAt`; a disabled batch redeems nothing.
  */
 export const redeemBatches = pgTable(
   "redeem_batches",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["balance", "tokens"] }).notNull(),
+    kind: text("kind", { enum: REDEEM_KINDS }).notNull(),
+    /** 分 of balance, tokens, or days of `planId` (kind `plan`, migration 0041). */
     value: integer("value").notNull(),
+    planId: text("plan_id"),
     maxUses: integer("max_uses").notNull().default(1),
     perUserLimit: integer("per_user_limit").notNull().default(1),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -111,6 +116,7 @@ export const redeemBatches = pgTable(
   (table) => [
     check("redeem_batches_value_positive", sql`${table.value} > 0`),
     check("redeem_batches_uses_positive", sql`${table.maxUses} > 0 and ${table.perUserLimit} > 0`),
+    check("redeem_batches_plan_kind", sql`(${table.kind} = 'plan') = (${table.planId} is not null)`),
   ],
 );
 
@@ -139,9 +145,15 @@ export const redeemRedemptions = pgTable(
     batchId: uuid("batch_id").notNull(),
     userId: uuid("user_id").notNull(),
     ip: text("ip"),
+    /** What it gave, as worded then (「专业版 30 天」): the user's 兑换记录 (migration 0041; '' before it). */
+    granted: text("granted").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("redeem_redemptions_code_user_idx").on(table.codeId, table.userId), index("redeem_redemptions_batch_idx").on(table.batchId, table.createdAt)],
+  (table) => [
+    index("redeem_redemptions_code_user_idx").on(table.codeId, table.userId),
+    index("redeem_redemptions_batch_idx").on(table.batchId, table.createdAt),
+    index("redeem_redemptions_user_idx").on(table.userId, table.createdAt),
+  ],
 );
 
 export type RedeemBatch = typeof redeemBatches.$inferSelect;

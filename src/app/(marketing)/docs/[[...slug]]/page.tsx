@@ -3,11 +3,18 @@ import { notFound } from "next/navigation";
 import { DocPage } from "@/features/content/components/doc-page";
 import { getAllDocs, getDoc } from "@/features/content/server";
 import { pageMetadata } from "@/features/marketing";
+import { PublicPriceList } from "@/features/marketing/server";
 
 type Props = { params: Promise<{ slug?: string[] }> };
 
 // Every doc is prerendered; unknown slugs are a 404.
 export const dynamicParams = false;
+// The API docs show the live price list (<PriceList />): regenerated after a price change in the console
+// (revalidateListings), and this is the backstop for changes made by another process.
+export const revalidate = 300;
+
+/** What the docs' MDX may use beyond the typography: the public price list. */
+const DOC_COMPONENTS = { PriceList: PublicPriceList };
 
 export function generateStaticParams() {
   return getAllDocs().map((doc) => ({ slug: doc.slug }));
@@ -23,5 +30,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DocsPage({ params }: Props) {
   const doc = getDoc((await params).slug ?? []);
   if (!doc) notFound();
-  return <DocPage doc={doc} />;
+  return <DocPage doc={doc} components={DOC_COMPONENTS} />;
 }

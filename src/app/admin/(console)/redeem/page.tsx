@@ -3,6 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { DisableRedeemBatchButton, RedeemBatchForm } from "@/features/admin/redeem";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
 import { formatBillingDate } from "@/features/billing";
+import { getPlanCatalog, redeemablePlans } from "@/features/billing/server";
 import { PageHeading } from "@/features/layouts";
 import { describeRedeemValue, listRedeemBatches } from "@/features/wallet/server";
 import { getDatabase } from "@/lib/db";
@@ -13,16 +14,18 @@ export const unstable_dynamicStaleTime = 0;
 /** 兑换码: make a batch, export its codes as CSV, disable it; how many codes each has and how often they were redeemed. */
 export default async function AdminRedeemPage() {
   await requireAdminPage();
-  const batches = await listRedeemBatches(await getDatabase());
+  const db = await getDatabase();
+  const [batches, plans, catalog] = [await listRedeemBatches(db), await redeemablePlans(db), await getPlanCatalog(db)];
+  const paidPlans = catalog.plans.filter((plan) => plan.id !== "free").map((plan) => ({ id: plan.id, name: plan.name }));
   return (
     <div className="grid gap-6">
-      <PageHeading title="兑换码" description="批量生成兑换码（余额或 Token），导出 CSV 后通过其他渠道发放或在活动中赠送；用户在「订阅与账单」页面兑换，每次兑换都有记录。" />
+      <PageHeading title="兑换码" description="批量生成兑换码（余额、Token 或若干天的套餐），导出 CSV 后通过其他渠道发放或在活动中赠送；用户在「订阅与账单」页面兑换，每次兑换都有记录。" />
       <Card>
         <CardHeader>
           <CardTitle>生成兑换码</CardTitle>
         </CardHeader>
         <CardContent>
-          <RedeemBatchForm />
+          <RedeemBatchForm plans={paidPlans} />
         </CardContent>
       </Card>
       <Card>
@@ -50,7 +53,7 @@ export default async function AdminRedeemPage() {
                 {batches.map((batch) => (
                   <TableRow key={batch.id}>
                     <TableCell>{formatBillingDate(batch.createdAt)}</TableCell>
-                    <TableCell>{describeRedeemValue(batch)}</TableCell>
+                    <TableCell>{describeRedeemValue(batch, plans)}</TableCell>
                     <TableCell className="text-right">{batch.codes}</TableCell>
                     <TableCell className="text-right">{batch.redemptions}</TableCell>
                     <TableCell className="text-muted-foreground">

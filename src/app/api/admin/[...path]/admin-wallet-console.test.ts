@@ -58,7 +58,7 @@ describe("余额与流水 in the console", () => {
 describe("邀请 in the console", () => {
   it("saves the rewards and trigger (audited), refuses bad input, and lists invitations", async () => {
     const admin = await newAdmin();
-    const settings = { inviterRewardFen: 500, inviteeRewardFen: 200, trigger: "phone", inviterDailyCap: 5, addressDailyCap: 2 };
+    const settings = { inviterRewardFen: 500, inviteeRewardFen: 200, trigger: "phone", inviterDailyCap: 5, addressDailyCap: 2, deviceDailyCap: 2 };
     for (const body of [{ ...settings, inviterRewardFen: -1 }, { ...settings, trigger: "always" }, { ...settings, inviterDailyCap: 0 }, { ...settings, extra: 1 }]) {
       expect((await api(admin.cookie, "POST", "invitations/settings", body)).status, JSON.stringify(body)).toBe(400);
     }

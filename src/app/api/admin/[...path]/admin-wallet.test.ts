@@ -13,6 +13,11 @@ const { adminAuditLog, closeDatabase, getDatabase, redeemCodes } = await import(
 const { redeemCode, walletBalance } = await import("@/features/wallet/server");
 const { appCallPrice } = await import("@/features/metering/server");
 const { eq } = await import("drizzle-orm");
+const { createElement } = await import("react");
+const { renderToStaticMarkup } = await import("react-dom/server");
+const { PriceList } = await import("@/features/metering");
+const { listPublicPrices } = await import("@/features/marketing/server");
+const { getDoc, renderMdx } = await import("@/features/content/server");
 const { startAdminTestKit } = await import("./admin-test-kit");
 const { newUser, newAdmin, signIn, cookieHeader, headersFor, api } = await startAdminTestKit();
 const adminRoute = await import("./route");
@@ -88,5 +93,41 @@ describe("兑换码 in the console", () => {
     expect((await api(admin.cookie, "POST", `redeem-batches/${batchId}/disable`)).status).toBe(404);
     const audited = await db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, admin.id));
     expect(audited.map((row) => row.action).sort()).toEqual(["redeem.batch_create", "redeem.batch_disable"]);
+  });
+});
+
+describe("the price list in the API docs", () => {
+  it("shows a price the console just changed, the same list as /pricing", async () => {
+    const admin = await newAdmin();
+    const x3 = { mode: "tokens", multiplierPermille: 3000, inputFenPerMillion: null, outputFenPerMillion: null, callFen: null };
+    expect((await api(admin.cookie, "POST", "prices/demo-chat", x3)).status).toBe(200);
+    const prices = await listPublicPrices();
+    expect(prices.find((app) => app.appid === "demo-chat")?.price).toBe("¥0.03 / 千 tokens（倍率 ×3）");
+    // The docs page renders /docs/api/openai with <PriceList /> filled from that list.
+    const doc = getDoc(["api", "openai"])!;
+    const html = renderToStaticMarkup(await renderMdx(doc.body, { PriceList: () => createElement(PriceList, { prices }) }));
+    expect(html).toContain("按量付费价格");
+    expect(html).toContain("¥0.03 / 千 tokens（倍率 ×3）");
+    expect((await api(admin.cookie, "DELETE", "prices/demo-chat")).status).toBe(200);
+    expect((await listPublicPrices()).find((app) => app.appid === "demo-chat")?.price).not.toContain("×3");
+  });
+});
+
+describe("plan 兑换码 in the console", () => {
+  it("makes a batch of 专业版 30 天 (a paid plan that exists, required), exported with that wording", async () => {
+    const admin = await newAdmin();
+    const plan = { kind: "plan", value: 30, count: 1, maxUses: 1, perUserLimit: 1 };
+    for (const body of [plan, { ...plan, planId: "free" }, { ...plan, planId: "no-such-plan" }, { ...plan, planId: "pro", value: 3651 }, { ...plan, kind: "balance", planId: "pro" }]) {
+      expect((await api(admin.cookie, "POST", "redeem-batches", body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const created = await api(admin.cookie, "POST", "redeem-batches", { ...plan, planId: "pro", note: "渠道 A" });
+    expect(created.status).toBe(201);
+    const batchId = (created.body as { batch: { id: string } }).batch.id;
+    const url = `http://localhost:3000/api/admin/redeem-batches/${batchId}/codes.csv`;
+    const csv = await callRouteHandler(
+      (routed) => adminRoute.GET(routed, { params: Promise.resolve({ path: ["redeem-batches", batchId, "codes.csv"] }) }),
+      new NextRequest(url, { headers: await headersFor(url, admin.cookie) }),
+    );
+    expect((await csv.text()).split("\r\n")[1]).toContain('"专业版 30 天"');
   });
 });

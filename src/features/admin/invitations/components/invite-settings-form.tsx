@@ -18,6 +18,7 @@ export function InviteSettingsForm({ settings }: { settings: InviteSettings }) {
     trigger: settings.trigger,
     inviterDailyCap: String(settings.inviterDailyCap),
     addressDailyCap: String(settings.addressDailyCap),
+    deviceDailyCap: String(settings.deviceDailyCap),
   });
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
@@ -26,7 +27,7 @@ export function InviteSettingsForm({ settings }: { settings: InviteSettings }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const body = { inviterRewardFen: inviterFen ?? -1, inviteeRewardFen: inviteeFen ?? -1, trigger: values.trigger, inviterDailyCap: Number(values.inviterDailyCap), addressDailyCap: Number(values.addressDailyCap) };
+      const body = { inviterRewardFen: inviterFen ?? -1, inviteeRewardFen: inviteeFen ?? -1, trigger: values.trigger, inviterDailyCap: Number(values.inviterDailyCap), addressDailyCap: Number(values.addressDailyCap), deviceDailyCap: Number(values.deviceDailyCap) };
       await run("invitations/settings", { method: "POST", json: body }, () => "邀请设置已保存");
     } catch {
       // The toast said why; the form keeps what was typed.
@@ -62,6 +63,10 @@ export function InviteSettingsForm({ settings }: { settings: InviteSettings }) {
         <div className="grid gap-1.5">
           <Label htmlFor="invite-address-cap">同一网络地址每 24 小时最多获奖次数</Label>
           <Input id="invite-address-cap" type="number" min={1} max={10000} required value={values.addressDailyCap} onChange={(event) => set({ addressDailyCap: event.target.value })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="invite-device-cap">同一设备（浏览器）每 24 小时最多获奖次数</Label>
+          <Input id="invite-device-cap" type="number" min={1} max={10000} required value={values.deviceDailyCap} onChange={(event) => set({ deviceDailyCap: event.target.value })} />
         </div>
       </div>
       <div>

@@ -1,5 +1,6 @@
 import "server-only";
 import { listEnabledApps } from "@/features/ai-apps/server";
+import { revalidateListings } from "@/features/marketing/server";
 import { appPriceBodySchema } from "@/features/metering";
 import { deleteAppPrice, describeAppPrices, listAppPriceRules, saveAppPrice } from "@/features/metering/server";
 import { ApiRouteError, parseJsonBody } from "@/lib/api";
@@ -37,6 +38,8 @@ export const priceRoutes: AdminRoute[] = [
       const db = await getDatabase();
       const before = (await listAppPriceRules(db)).get(app.appid) ?? null;
       await saveAppPrice(db, app.appid, body);
+      // /pricing and the API docs show the price list: regenerated on their next request.
+      revalidateListings();
       await recordAdminAction(db, { actorId: admin.userId, action: "price.set", targetUserId: null, before: { appid: app.appid, price: before }, after: { appid: app.appid, price: body }, ip: visitorIp(request.headers) ?? null });
       return json({ appid: app.appid, price: body });
     },
@@ -49,6 +52,7 @@ export const priceRoutes: AdminRoute[] = [
       const db = await getDatabase();
       const before = (await listAppPriceRules(db)).get(appid!) ?? null;
       if (!(await deleteAppPrice(db, appid!))) throw new ApiRouteError(404, "这个应用没有单独设置价格");
+      revalidateListings();
       await recordAdminAction(db, { actorId: admin.userId, action: "price.reset", targetUserId: null, before: { appid, price: before }, ip: visitorIp(request.headers) ?? null });
       return json({ appid });
     },

@@ -7,7 +7,9 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useAdminAction } from "../../components/use-admin-action";
 
-const EMPTY = { kind: "balance", value: "", count: "10", maxUses: "1", perUserLimit: "1", expiresAt: "", note: "" };
+const EMPTY = { kind: "balance", value: "", planId: "", count: "10", maxUses: "1", perUserLimit: "1", expiresAt: "", note: "" };
+
+const VALUE_LABELS: Record<string, string> = { balance: "面值（元）", tokens: "面值（tokens）", plan: "天数" };
 
 /** 元 with up to two decimals → 分, exactly; null when not an amount. */
 function fenOf(text: string): number | null {
@@ -15,8 +17,8 @@ function fenOf(text: string): number | null {
   return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
 }
 
-/** 生成兑换码: value (元 of balance or tokens), how many, uses per code and per user, expiry, note. */
-export function RedeemBatchForm() {
+/** 生成兑换码: value (元 of balance, tokens, or a paid plan for N days), how many, uses per code and per user, expiry, note. */
+export function RedeemBatchForm({ plans }: { plans: { id: string; name: string }[] }) {
   const run = useAdminAction();
   const [values, setValues] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
@@ -29,6 +31,7 @@ export function RedeemBatchForm() {
       const body = {
         kind: values.kind,
         value: value ?? 0,
+        ...(values.kind === "plan" ? { planId: values.planId || plans[0]?.id } : {}),
         count: Number(values.count),
         maxUses: Number(values.maxUses),
         perUserLimit: Number(values.perUserLimit),
@@ -51,10 +54,23 @@ export function RedeemBatchForm() {
           <NativeSelect id="redeem-kind" value={values.kind} onChange={(event) => set({ kind: event.target.value })}>
             <option value="balance">余额（元）</option>
             <option value="tokens">Token（计入当月额度）</option>
+            {plans.length > 0 ? <option value="plan">套餐（若干天）</option> : null}
           </NativeSelect>
         </div>
+        {values.kind === "plan" ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor="redeem-plan">套餐</Label>
+            <NativeSelect id="redeem-plan" value={values.planId || plans[0]?.id} onChange={(event) => set({ planId: event.target.value })}>
+              {plans.map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {plan.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
         <div className="grid gap-1.5">
-          <Label htmlFor="redeem-value">{values.kind === "balance" ? "面值（元）" : "面值（tokens）"}</Label>
+          <Label htmlFor="redeem-value">{VALUE_LABELS[values.kind]}</Label>
           <Input id="redeem-value" inputMode="decimal" required value={values.value} onChange={(event) => set({ value: event.target.value })} />
         </div>
         <div className="grid gap-1.5">

@@ -1,4 +1,5 @@
 import "server-only";
+import { redeemablePlans } from "@/features/billing/server";
 import { redeemBatchBodySchema } from "@/features/wallet";
 import { createRedeemBatch, disableRedeemBatch, redeemBatchCsv } from "@/features/wallet/server";
 import { ApiRouteError, parseJsonBody } from "@/lib/api";
@@ -19,7 +20,7 @@ export const redeemRoutes: AdminRoute[] = [
     handle: async (request, _match, admin) => {
       const body = await parseJsonBody(request, redeemBatchBodySchema);
       const db = await getDatabase();
-      const batch = await createRedeemBatch(db, body, admin.userId);
+      const batch = await createRedeemBatch(db, body, admin.userId, { plans: await redeemablePlans(db) });
       await recordAdminAction(db, { actorId: admin.userId, action: "redeem.batch_create", targetUserId: null, after: { batchId: batch.id, ...body }, ip: visitorIp(request.headers) ?? null });
       return json({ batch }, 201);
     },
@@ -40,7 +41,8 @@ export const redeemRoutes: AdminRoute[] = [
     pattern: new RegExp(`^redeem-batches/${UUID}/codes\\.csv$`),
     write: false,
     handle: async (_request, [id]) => {
-      const csv = await redeemBatchCsv(await getDatabase(), id!);
+      const db = await getDatabase();
+      const csv = await redeemBatchCsv(db, id!, await redeemablePlans(db));
       if (csv === null) throw new ApiRouteError(404, "批次不存在");
       return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="redeem-${id}.csv"`, "Cache-Control": "private, no-store" } });
     },

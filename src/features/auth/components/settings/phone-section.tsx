@@ -3,6 +3,7 @@
 import type { User } from "@supabase/supabase-js";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
 import { authCopy } from "../../copy";
 import { CodeField } from "../code-field";
@@ -18,6 +19,14 @@ const RESEND_SECONDS = 60;
 
 /** GoTrue stores phones without "+"; compare both forms. */
 const samePhone = (a: string | undefined, b: string) => Boolean(a) && a!.replace(/^\+/, "") === b.replace(/^\+/, "");
+
+/**
+ * A verified phone may be what an invitation waits for (the console's 验证手机号 trigger): the app is
+ * told at once. A bonus: its failure is not the user's concern, the billing page settles it later too.
+ */
+function phoneVerified() {
+  void apiFetch("/api/invitations/settle", { method: "post" }).catch(() => undefined);
+}
 
 /** Changing the phone: updateUser sends an SMS code to the new number, verifyOtp(phone_change) applies it. */
 export function PhoneSection({ user }: { user: User }) {
@@ -42,6 +51,7 @@ export function PhoneSection({ user }: { user: User }) {
       setUser(data.user);
       if (samePhone(data.user.phone, next)) {
         // The service confirmed the number right away (SMS autoconfirm): nothing to verify.
+        phoneVerified();
         setPhone("");
         toast({ variant: "success", title: copy.updated, duration: 2000 });
         return;
@@ -62,6 +72,7 @@ export function PhoneSection({ user }: { user: User }) {
       const { data, error } = await client.auth.verifyOtp({ phone: codeSentTo, token: code.trim(), type: "phone_change" });
       if (error) throw error;
       if (data.user) setUser(data.user);
+      phoneVerified();
       setPhone("");
       setCode("");
       setCodeSentTo(null);

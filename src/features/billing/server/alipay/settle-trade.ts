@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { checkoutOrders, type CheckoutOrder, type Database } from "@/lib/db";
+import { afterPaymentRecorded } from "../after-payment";
 import { activatePaidOrder } from "../checkout-orders";
 import { orderIdOf, yuanToFen } from "./money";
 
@@ -59,7 +60,7 @@ export async function settleAlipayTrade(db: Database, report: AlipayTradeReport,
   }
   if (!PAID.has(report.trade_status ?? "")) return "waiting";
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     // A trade paid after we closed the order locally still took the buyer's money: it is honoured.
     const [paid] = await tx
       .update(checkoutOrders)
@@ -72,4 +73,6 @@ export async function settleAlipayTrade(db: Database, report: AlipayTradeReport,
     await activatePaidOrder(tx, paid, { cancelAtPeriodEnd: true, providerPaymentId: `order:${paid.id}` }, now);
     return "activated";
   });
+  if (outcome === "activated") await afterPaymentRecorded(db, order.userId);
+  return outcome;
 }

@@ -5,6 +5,7 @@ import { getSubscriptionRow } from "../activate";
 import type { StripePriceIds } from "./client";
 import { syncStripeSubscription } from "./sync-subscription";
 import { countPayment } from "../payment-metrics";
+import { afterPaymentRecorded } from "../after-payment";
 
 export type StripeWebhookOutcome = "processed" | "duplicate" | "ignored";
 
@@ -63,7 +64,10 @@ async function onInvoicePaid({ db, stripe, prices }: WebhookDeps, invoice: Strip
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
-  if (recorded.length > 0) countPayment("stripe", "paid");
+  if (recorded.length > 0) {
+    countPayment("stripe", "paid");
+    await afterPaymentRecorded(db, userId);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { checkoutOrders, type CheckoutOrder, type Database } from "@/lib/db";
+import { afterPaymentRecorded } from "../after-payment";
 import { activatePaidOrder } from "../checkout-orders";
 import type { WechatPaySetup } from "./config";
 
@@ -61,7 +62,7 @@ export async function settleWechatPayTransaction(db: Database, setup: WechatPayS
   if (!transaction.transaction_id) throw new TransactionRefused("缺少微信支付订单号", 400);
   const transactionId = transaction.transaction_id;
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     const [paid] = await tx
       .update(checkoutOrders)
       .set({ status: "paid", completedAt: now, providerSessionId: transactionId })
@@ -71,4 +72,6 @@ export async function settleWechatPayTransaction(db: Database, setup: WechatPayS
     await activatePaidOrder(tx, paid, { cancelAtPeriodEnd: true, providerPaymentId: `wechat_pay:${transactionId}` }, now);
     return "activated";
   });
+  if (outcome === "activated") await afterPaymentRecorded(db, order.userId);
+  return outcome;
 }

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
 import { redirectCookieName, safeRedirectPath } from "@/features/auth";
 import { finishOAuthSignIn, oauthErrorKey, siteUrl } from "@/features/auth/server";
-import { INVITE_COOKIE } from "@/features/invitations";
+import { DEVICE_COOKIE, INVITE_COOKIE } from "@/features/invitations";
 import { claimInvitation } from "@/features/invitations/server";
 import { getDatabase } from "@/lib/db";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
@@ -34,7 +34,7 @@ export async function GET(request: NextRequest) {
   // A first OAuth sign-in creates the account: an invitation link followed before it counts (only a new account).
   const invite = cookieStore.get(INVITE_COOKIE)?.value;
   if (invite) {
-    await claimInvitation(await getDatabase(), user, invite, visitorIp(request.headers) ?? null);
+    await claimInvitation(await getDatabase(), user, invite, { ip: visitorIp(request.headers) ?? null, deviceCookie: cookieStore.get(DEVICE_COOKIE)?.value });
     cookieStore.delete(INVITE_COOKIE);
   }
   // `next`: where a flow started on a page returns (linking an account from the settings).
