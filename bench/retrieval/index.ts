@@ -5,7 +5,6 @@ import { createDemoModelProvider, DEMO_PROVIDER_KEY } from "../../src/embedded/m
 import { knowledgeDocuments } from "../../src/lib/db/schema";
 import { openDatabase } from "../../src/lib/db/open";
 import { openAiEmbedder } from "../../src/features/knowledge/server/embedder";
-import { formatOf } from "../../src/features/knowledge/server/extract/index";
 import { writeSamplePdf } from "../../src/features/knowledge/server/extract/sample-pdf";
 import { indexDocument } from "../../src/features/knowledge/server/indexer";
 import { retrieveChunks, type RetrievalMode } from "../../src/features/knowledge/server/retrieve";
@@ -50,7 +49,7 @@ export default async function retrievalBenchmark(): Promise<void> {
     let chunks = 0;
     for (const file of files) {
       const [row] = await handle.db.insert(knowledgeDocuments).values({ name: file, format: "markdown" }).returning({ id: knowledgeDocuments.id });
-      const result = await indexDocument(deps, { id: row!.id, format: formatOf(file) === "markdown" || file.endsWith(".mdx") ? "markdown" : "text" }, readFileSync(path.join(root, file)), { maxPages: 300 });
+      const result = await indexDocument(deps, { id: row!.id, format: "markdown" }, readFileSync(path.join(root, file)), { maxPages: 300 });
       if (result.status !== "indexed") throw new Error(`${file} 索引失败`);
       chunks += result.chunks;
       documentIds.set(row!.id, file);

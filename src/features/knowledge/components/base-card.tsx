@@ -37,7 +37,11 @@ export function BaseCard({ base, onChanged }: { base: BaseItem; onChanged: () =>
   };
   const addUrl = (event: FormEvent) => {
     event.preventDefault();
-    if (url.trim()) void run(async () => (await apiFetch(`/api/knowledge/bases/${base.id}/documents`, { method: "post", json: { url: url.trim() } }), setUrl("")));
+    if (!url.trim()) return;
+    void run(async () => {
+      await apiFetch(`/api/knowledge/bases/${base.id}/documents`, { method: "post", json: { url: url.trim() } });
+      setUrl("");
+    });
   };
 
   return (

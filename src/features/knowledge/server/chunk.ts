@@ -11,8 +11,8 @@ export interface Chunk {
 }
 
 /**
- * Sentences end at Chinese 。！？； (and their closing quotes), at a Latin sentence end followed by a space, and at
- * line breaks; the ending stays with its sentence.
+ * Sentences end at 。！？； and their ASCII forms (with any closing quotes or brackets), and at line breaks; the
+ * ending stays with its sentence. A Latin period is not an end: it is also a decimal point or a version dot.
  */
 const SENTENCE = /[^。！？；!?;\n]*(?:[。！？；!?;]+[」』”’）)]*|\n+|$)/gu;
 

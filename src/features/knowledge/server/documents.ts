@@ -95,7 +95,7 @@ export async function addDocument(deps: KnowledgeDeps, input: NewDocument): Prom
 
 /** A web page (or a PDF / text file) by URL, fetched server-side with the SSRF checks of fetchPublicUrl. */
 export async function addDocumentFromUrl(deps: KnowledgeDeps, input: Omit<NewDocument, "name" | "bytes" | "mediaType"> & { url: string }): Promise<DocumentView> {
-  let fetched;
+  let fetched: Awaited<ReturnType<typeof fetchPublicUrl>>;
   try {
     fetched = await fetchPublicUrl(input.url, { maxBytes: input.limits.maxBytes, allowAddress: deps.allowAddress });
   } catch (error) {

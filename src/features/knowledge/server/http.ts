@@ -15,7 +15,8 @@ export async function readUploadedFile(request: Request, limits: DocumentLimits)
   const body = await readCappedBody(request, limits.maxBytes + FORM_OVERHEAD_BYTES);
   if (!body.ok) throw new ApiRouteError(body.reason === "too-large" ? 413 : 503, body.reason === "too-large" ? tooLarge(limits.maxBytes) : "服务器正忙，请稍后重试");
   try {
-    const form = await new Request(request.url, { method: "POST", headers: request.headers, body: new Blob(body.chunks as BlobPart[]) }).formData().catch(() => null);
+    const contentType = request.headers.get("content-type") ?? "";
+    const form = await new Request(request.url, { method: "POST", headers: { "content-type": contentType }, body: new Blob(body.chunks as BlobPart[]) }).formData().catch(() => null);
     const file = form?.get("file");
     if (!(file instanceof File)) throw new ApiRouteError(400, "请选择要上传的文件（表单字段 file）");
     if (file.size > limits.maxBytes) throw new ApiRouteError(413, tooLarge(limits.maxBytes));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { knowledgeChunks, knowledgeDocuments, type Database } from "@/lib/db";
 import { chunkParts } from "./chunk";
 import type { Embedder } from "./embedder";
-import { extractDocument, ExtractionError, type DocumentFormat } from "./extract";
+import { extractDocument, ExtractionError, type DocumentFormat, type ExtractedDocument } from "./extract";
 import { searchTerms } from "./segment";
 
 export const INDEXING_FAILED = "解析失败，请稍后重新添加。";
@@ -31,7 +31,7 @@ export async function indexDocument(
     await db.update(knowledgeDocuments).set({ status: "failed", failureReason: reason, pages, chunkCount: 0, updatedAt: new Date() }).where(eq(knowledgeDocuments.id, document.id));
     return { status: "failed", chunks: 0, pages };
   };
-  let extracted;
+  let extracted: ExtractedDocument;
   try {
     extracted = await extractDocument(bytes, document.format, limits);
   } catch (error) {

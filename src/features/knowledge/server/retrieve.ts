@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { knowledgeChunks, type Database } from "@/lib/db";
 import type { Embedder } from "./embedder";
-import { cosineSimilarity, reciprocalRankFusion } from "./fusion";
+import { cosineSimilarity, reciprocalRankFusion, RRF_K } from "./fusion";
 import { searchTerms } from "./segment";
 
 /** A chunk found for a question, with where it is (for the citation). */
@@ -125,7 +125,8 @@ export async function retrieveChunks(
   }
   const fused = reciprocalRankFusion(lists, options.limit);
   if (fused.length === 0) return [];
-  const best = lists.length / (60 + 1);
+  // The best possible fused score: first in every list.
+  const best = lists.length / (RRF_K + 1);
   const rows = await deps.db
     .select({ id: knowledgeChunks.id, documentId: knowledgeChunks.documentId, content: knowledgeChunks.content, page: knowledgeChunks.page, section: knowledgeChunks.section })
     .from(knowledgeChunks)

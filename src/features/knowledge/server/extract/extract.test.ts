@@ -16,6 +16,10 @@ function sampleDocx(): Uint8Array {
     "_rels/.rels": strToU8(
       '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     ),
+    // Headings are styles by name ("heading 1"), as Word writes them.
+    "word/styles.xml": strToU8(
+      '<?xml version="1.0"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style></w:styles>',
+    ),
     "word/document.xml": strToU8(
       `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph("前言", "Heading1")}${paragraph("这是一份测试文档。")}${paragraph("安装步骤", "Heading1")}${paragraph("先下载，再运行。")}</w:body></w:document>`,
     ),

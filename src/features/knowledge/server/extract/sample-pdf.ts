@@ -6,7 +6,8 @@
  */
 export function writeSamplePdf(pages: readonly (readonly string[])[]): Uint8Array {
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) - 1 + 1;
+  // Object numbers start at 1: the new length is the new object's number.
+  const add = (body: string) => objects.push(body);
   const catalog = add("");
   const pageTree = add("");
   const toUnicode = add(streamObject(toUnicodeCMap()));
