@@ -28,7 +28,11 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
+  // IPv4-mapped in hex form (`[::ffff:7f00:1]`, as URL parsing writes `[::ffff:127.0.0.1]`): the dotted
+  // form is checked as IPv4 below, the hex form refused outright. NAT64 and 6to4 embed IPv4 addresses too.
+  ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
+  ["2002::", 16],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],

@@ -81,11 +81,11 @@ function get(target: URL, allowed: (address: string) => boolean, timeoutMs: numb
       const list = addresses as unknown as LookupAddress[];
       const refused = list.find((entry) => !allowed(entry.address));
       if (refused || list.length === 0) return callback(new PublicFetchError(REFUSED), "", 4);
-      if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, list);
+      if (lookupOptions.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };
-  const request = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const request: typeof httpRequest = target.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = request(target, { method: "GET", lookup: checkedLookup, timeout: timeoutMs, headers: { "user-agent": "SparkKnowledgeBot/1.0", accept: "text/html,application/pdf,text/plain,text/markdown,*/*;q=0.5" } }, resolve);
     outgoing.on("timeout", () => outgoing.destroy(new PublicFetchError("网页响应超时，无法添加。")));

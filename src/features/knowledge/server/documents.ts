@@ -103,12 +103,22 @@ export async function addDocumentFromUrl(deps: KnowledgeDeps, input: Omit<NewDoc
     throw error;
   }
   const path = new URL(fetched.url).pathname;
-  const fileName = decodeURIComponent(path.split("/").pop() ?? "");
+  const lastSegment = path.split("/").pop() ?? "";
+  const fileName = safeDecode(lastSegment);
   const isHtml = /html/i.test(fetched.contentType) || !formatOf(fileName, fetched.contentType);
   const title = isHtml ? titleOfHtml(new TextDecoder().decode(fetched.bytes)) : null;
   // A page is named by its title, stored as HTML; a linked file keeps its own name and format.
   const name = isHtml ? `${(title ?? new URL(fetched.url).hostname).slice(0, 190)}.html` : fileName;
   return addDocument(deps, { ...input, name, bytes: fetched.bytes, mediaType: isHtml ? "text/html" : fetched.contentType, sourceUrl: fetched.url });
+}
+
+/** A path segment as text; a malformed escape (`%E4%B8`) stays as it was rather than failing the request. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Removes a document: its row and chunks (cascade), then its bytes. */
