@@ -82,7 +82,7 @@ describe("/api/knowledge", () => {
   it("indexes an uploaded Markdown document in the background and lists it as indexed", async () => {
     const listed = await call(baseDocuments.GET as Handler, new Request(`${ORIGIN}/bases/${baseId}/documents`), { id: baseId });
     expect(listed.headers.get("cache-control")).toBe("private, no-store");
-    expect((await listed.json()).documents).toEqual([expect.objectContaining({ id: documentId, name: "咖啡机说明书.md", status: "indexed", failureReason: null, chunkCount: 2 })]);
+    expect((await listed.json()).documents).toEqual([expect.objectContaining({ id: documentId, name: "咖啡机说明书.md", status: "indexed", failureReason: null, chunkCount: 3 })]);
     expect((await (await call(bases.GET as Handler, new Request(`${ORIGIN}/bases`))).json()).bases).toEqual([expect.objectContaining({ id: baseId, name: "咖啡机资料", documentCount: 1 })]);
   });
 
