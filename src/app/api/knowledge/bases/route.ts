@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { baseNameSchema } from "@/features/knowledge/schemas";
+import { baseNameSchema } from "@/features/knowledge";
 import { createBase, listBases, PRIVATE } from "@/features/knowledge/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";

@@ -1,5 +1,5 @@
 import "server-only";
-import { appBasesSchema, baseNameSchema, documentUrlSchema } from "@/features/knowledge/schemas";
+import { appBasesSchema, baseNameSchema, documentUrlSchema } from "@/features/knowledge";
 import {
   addDocument,
   addDocumentFromUrl,

@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { baseNameSchema } from "@/features/knowledge/schemas";
+import { baseNameSchema } from "@/features/knowledge";
 import { BASE_NOT_FOUND, deleteBase, idParam, knowledgeDeps, PRIVATE, renameBase } from "@/features/knowledge/server";
 import { ApiRouteError, parseJsonBody, withApiErrors } from "@/lib/api";
 

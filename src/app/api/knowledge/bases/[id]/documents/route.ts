@@ -1,5 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { documentUrlSchema } from "@/features/knowledge/schemas";
+import { documentUrlSchema } from "@/features/knowledge";
 import {
   addDocument,
   addDocumentFromUrl,
