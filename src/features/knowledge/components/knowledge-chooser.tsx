@@ -34,11 +34,13 @@ export function useKnowledgeChoice() {
     if (!parsing) return;
     const timer = setInterval(async () => {
       const fresh = await Promise.all(
-        documents.map((document) =>
-          document.status === "parsing" ? apiFetch<{ document: DocumentItem }>(`/api/knowledge/documents/${document.id}`).then((result) => result.document, () => document) : document,
-        ),
+        documents
+          .filter((document) => document.status === "parsing")
+          .map((document) => apiFetch<{ document: DocumentItem }>(`/api/knowledge/documents/${document.id}`).then((result) => result.document, () => document)),
       );
-      setDocuments(fresh);
+      const byId = new Map(fresh.map((document) => [document.id, document]));
+      // Files attached meanwhile stay: only the polled ones are replaced.
+      setDocuments((current) => current.map((document) => byId.get(document.id) ?? document));
     }, 2000);
     return () => clearInterval(timer);
   }, [documents, parsing]);
