@@ -42,8 +42,12 @@ export function useDocuments(baseId: string) {
     }
   }, [baseId]);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let current = true;
+    apiFetch<{ documents: DocumentItem[] }>(`/api/knowledge/bases/${baseId}/documents`).then((result) => current && setDocuments(result.documents), showFailure);
+    return () => {
+      current = false;
+    };
+  }, [baseId]);
   const parsing = documents?.some((document) => document.status === "parsing") ?? false;
   useEffect(() => {
     if (!parsing) return;

@@ -28,9 +28,8 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
-  // IPv4-mapped in hex form (`[::ffff:7f00:1]`, as URL parsing writes `[::ffff:127.0.0.1]`): the dotted
-  // form is checked as IPv4 below, the hex form refused outright. NAT64 and 6to4 embed IPv4 addresses too.
-  ["::ffff:0:0", 96],
+  // NAT64 and 6to4 embed IPv4 addresses (IPv4-mapped ones are read as IPv4 below: a ::ffff:0:0/96 rule here
+  // would match every IPv4 address, as BlockList compares IPv4 with IPv6 rules in that form).
   ["64:ff9b::", 96],
   ["2002::", 16],
   ["100::", 64],
@@ -43,11 +42,18 @@ for (const [network, prefix] of [
 }
 
 const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+/** The same in hex, as URL parsing writes it: `[::ffff:127.0.0.1]` becomes `[::ffff:7f00:1]`. */
+const MAPPED_IPV4_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
 
 /** True when the address (IPv4 or IPv6 text) is on the public internet. */
 export function isPublicAddress(address: string): boolean {
   const mapped = MAPPED_IPV4.exec(address)?.[1];
   if (mapped) return isPublicAddress(mapped);
+  const hex = MAPPED_IPV4_HEX.exec(address);
+  if (hex) {
+    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
   const family = isIP(address);
   if (family === 4) return !blocked.check(address, "ipv4");
   if (family === 6) return !blocked.check(address, "ipv6");

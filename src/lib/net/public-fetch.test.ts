@@ -19,10 +19,10 @@ const onlyTestServer = { allowAddress: (address: string) => address === "127.0.0
 
 describe("fetching a user's URL from the server (SSRF)", () => {
   it("knows internal addresses: loopback, private, link-local (metadata), CGNAT, IPv6 local and IPv4-mapped", () => {
-    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fd00:ec2::254", "fe80::1", "::ffff:127.0.0.1", "::ffff:169.254.169.254"]) {
+    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fd00:ec2::254", "fe80::1", "::ffff:127.0.0.1", "::ffff:169.254.169.254", "::ffff:7f00:1", "::ffff:a9fe:a9fe"]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
-    for (const address of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"]) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "::ffff:1.1.1.1", "::ffff:101:101"]) expect(isPublicAddress(address), address).toBe(true);
     expect(isPublicAddress("not an address")).toBe(false);
   });
 
@@ -37,7 +37,7 @@ describe("fetching a user's URL from the server (SSRF)", () => {
   it("checks every redirect hop: a redirect to the metadata address or to IPv6 loopback is refused", async () => {
     for (const location of ["http://169.254.169.254/latest/meta-data", "http://[::1]/secret", "http://10.0.0.1/"]) {
       const port = await listen((_request, response) => response.writeHead(302, { location }).end());
-      await expect(fetchPublicUrl(`http://127.0.0.1:${port}/`, onlyTestServer), location).rejects.toThrow("这个网址指向内部网络，不能添加。");
+      await expect(fetchPublicUrl(`http://127.0.0.1:${port}/`, { maxBytes: 1000, ...onlyTestServer }), location).rejects.toThrow("这个网址指向内部网络，不能添加。");
     }
   });
 

@@ -47,7 +47,7 @@ const json = (url: string, method: string, body?: unknown) =>
   new Request(url, { method, headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const upload = (url: string, name: string, bytes: Uint8Array | string, type = "") => {
   const form = new FormData();
-  form.set("file", new File([bytes], name, { type }));
+  form.set("file", new File([bytes as BlobPart], name, { type }));
   return new Request(url, { method: "POST", body: form });
 };
 const GUIDE = "# 火花咖啡机说明书\n\n## 清洁\n\n每使用两百杯，请用柠檬酸除垢一次，除垢大约需要二十分钟。\n\n## 保修\n\n整机保修两年，加热模块保修五年。";

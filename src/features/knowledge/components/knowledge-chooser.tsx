@@ -17,10 +17,10 @@ import { knowledgeCopy } from "../copy";
 import { showFailure, type BaseItem, type DocumentItem } from "../hooks";
 
 /** What a model-app question carries for knowledge (ai-models' `chatMessageBody`). */
-export interface KnowledgeChoice {
+export type KnowledgeChoice = {
   knowledge_base_ids: string[];
   document_ids: string[];
-}
+};
 
 /**
  * The chosen knowledge bases and the files attached to this conversation, for the model-app chat: `body()`

@@ -53,7 +53,7 @@ export async function fullTextSearch(db: Database, documentIds: readonly string[
     select m.id
     from matches m, stats
     group by m.id
-    order by sum(ln(1 + (stats.n - m.df + 0.5) / (m.df + 0.5)) * m.tf * ${K1 + 1} / (m.tf + ${K1} * (1 - ${B} + ${B} * m.length / stats.average))) desc, m.id
+    order by sum(ln(1 + (stats.n - m.df + 0.5) / (m.df + 0.5)) * m.tf * ${K1 + 1}::float8 / (m.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * m.length / stats.average))) desc, m.id
     limit ${limit}
   `);
   return rows.map((row) => row.id);
