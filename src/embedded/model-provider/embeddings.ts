@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { countTokens } from "@/lib/token-estimate";
 
 /** The demo provider's embedding model: stable vectors, so a search built on them is testable offline. */
-export const DEMO_PROVIDER_EMBEDDING_MODELS = [{ id: "spark-embed", name: "火花 向量版", dimensions: 64 }] as const;
+export const DEMO_PROVIDER_EMBEDDING_MODELS = [{ id: "spark-embed", name: "火花 向量版", dimensions: 256 }] as const;
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 const HAN = /\p{Script=Han}/u;
