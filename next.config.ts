@@ -24,8 +24,9 @@ const nextConfig: NextConfig = {
       headers: [{ key: "Strict-Transport-Security", value: STRICT_TRANSPORT_SECURITY }],
     },
   ],
-  // Native and WASM packages that must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "sharp", "@node-rs/argon2", "prom-client", "pino"],
+  // Native and WASM packages that must be loaded by Node at run time, not bundled; pdf.js too (it loads
+  // its worker module by path at run time: 知识库's PDF extraction).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "sharp", "@node-rs/argon2", "prom-client", "pino", "pdfjs-dist"],
   experimental: {
     // Enables forbidden() / unauthorized() with the 403 / 401 error pages.
     authInterrupts: true,

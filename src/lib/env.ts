@@ -164,6 +164,11 @@ export const envSchema = z
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头").optional()),
     // AI apps (src/features/ai-apps): unset → the three embedded demo Dify apps.
     AI_APPS_CONFIG: optionalText,
+    // Knowledge bases (src/features/knowledge): the OpenAI-compatible provider whose /embeddings vectors
+    // every base's chunks (one model for all, so any app can search any base). Default: the demo provider.
+    KNOWLEDGE_EMBEDDINGS_BASE_URL: withDefault("embedded:model-provider", z.string().refine((value) => value === "embedded:model-provider" || /^https?:\/\/.+/.test(value), "必须是 http(s) 网址或 embedded:model-provider")),
+    KNOWLEDGE_EMBEDDINGS_API_KEY: optionalText,
+    KNOWLEDGE_EMBEDDINGS_MODEL: withDefault("spark-embed", z.string().min(1).max(128)),
     DIFY_API_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://api.dify.ai/v1" }).optional()),
     DIFY_APPS: optionalText,
     // Encrypts the upstream keys stored in ai_apps (AES-256-GCM): 32 bytes, 64 hex characters or base64.

@@ -10,6 +10,8 @@ import { followListingChanges, revalidateListingsInThisProcess } from "@/feature
 import { startLogRetentionJob } from "@/features/log-retention/server";
 import { startAccountDeletionJob } from "@/features/personal-data/server";
 import { storageQuotaBytes } from "@/features/files/server";
+import { registerSourceFinder } from "@/features/ai-models/server";
+import { findDocumentSources, findKnowledgeSources } from "@/features/knowledge/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { markReady } from "@/lib/lifecycle.mjs";
@@ -40,6 +42,9 @@ async function startServer() {
   }
   // The embedded storage's per-user quota comes from the user's plan (the files feature).
   provideStorageQuota(storageQuotaBytes);
+  // Model apps' answers draw on knowledge bases and attached files (ai-models cannot import knowledge).
+  registerSourceFinder("knowledge", findKnowledgeSources);
+  registerSourceFinder("document", findDocumentSources);
   try {
     getEnv();
     // Metrics: HTTP, database, auth counters feed the registry from the first request on.

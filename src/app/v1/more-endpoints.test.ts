@@ -50,7 +50,7 @@ describe("POST /v1/embeddings", () => {
     const first = await client.embeddings.create({ model: "demo-model/spark-embed", input: ["你好", "今天天气很好"] });
     expect(first.data.map((item) => item.index)).toEqual([0, 1]);
     const vector = first.data[0]!.embedding;
-    expect(vector).toHaveLength(64);
+    expect(vector).toHaveLength(256);
     expect(Math.hypot(...vector)).toBeCloseTo(1, 5);
     const again = await client.embeddings.create({ model: "demo-model/spark-embed", input: "你好", encoding_format: "float" });
     again.data[0]!.embedding.forEach((value, index) => expect(value).toBeCloseTo(vector[index]!, 6));

@@ -30,6 +30,8 @@ interface Options {
   onConversationStarted: (id: string) => void;
   /** An answer ended (any way): the sidebar refreshes names and order. */
   onAnswerEnded: (conversationId: string | null) => void;
+  /** Model apps: extra fields of every question's body, read when it is sent (the chosen 知识库 and attached files). */
+  extraBody?: () => Record<string, unknown>;
 }
 
 interface AskInput {
@@ -43,7 +45,7 @@ interface AskInput {
  * and its threads: every exchange known is kept in time order, the page shows one thread of the tree
  * (message-tree.ts) and 重新生成 / 编辑 add a sibling (`parent_message_id`) instead of replacing.
  */
-export function useChatSession({ appid, suggestionsEnabled, onConversationStarted, onAnswerEnded }: Options) {
+export function useChatSession({ appid, suggestionsEnabled, onConversationStarted, onAnswerEnded, extraBody }: Options) {
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
   /** The exchange whose thread is shown (null: the newest one's). */
@@ -57,9 +59,9 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
   const conversationRef = useRef<string | null>(null);
   // Ignores answers to requests made for a conversation the user has since left.
   const generation = useRef(0);
-  const callbacks = useRef({ onConversationStarted, onAnswerEnded });
+  const callbacks = useRef({ onConversationStarted, onAnswerEnded, extraBody });
   useEffect(() => {
-    callbacks.current = { onConversationStarted, onAnswerEnded };
+    callbacks.current = { onConversationStarted, onAnswerEnded, extraBody };
   });
 
   const update = useCallback((key: string, change: (exchange: Exchange) => Exchange) => {
@@ -97,6 +99,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
         const outcome = await streamDify(
           difyProxyUrl("chat-messages", appid),
           {
+            ...callbacks.current.extraBody?.(),
             query: input.query,
             inputs: input.inputs,
             response_mode: "streaming",

@@ -1,6 +1,6 @@
 "use client";
 
-import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, NotebookPen, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
+import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, Library, NotebookPen, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
@@ -11,6 +11,7 @@ const icons: Record<string, LucideIcon> = {
   "/dashboard": LayoutDashboard,
   "/dashboard/ai/ai": Bot,
   "/dashboard/ai/tokens": Coins,
+  "/dashboard/knowledge": Library,
   "/dashboard/demo/notes": NotebookPen,
   "/dashboard/demo/storage": HardDrive,
   "/dashboard/settings": Settings,

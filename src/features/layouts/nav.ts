@@ -75,6 +75,7 @@ export const dashboardNav: readonly NavGroup[] = [
     items: [
       { href: routes.dashboardAi, label: "AI 应用" },
       { href: "/dashboard/ai/tokens", label: "Token 用量" },
+      { href: "/dashboard/knowledge", label: "知识库" },
     ],
   },
   {

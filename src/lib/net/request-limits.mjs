@@ -26,6 +26,9 @@ const SIGNED_UPLOAD = /^\/storage\/v1\/object\/upload\/sign\//;
 // The AI proxy's multipart uploads (chat files, voice recordings): the proxy caps them itself while
 // streaming, by the app's limits (up to 100 MB for video, 10 MB for a recording; proxy/limited-body.ts).
 const AI_PROXY_UPLOAD = /^\/api\/ai\/dify\/(?:files\/upload|audio-to-text)$/;
+// 知识库 documents and files attached to a model-app chat (features/knowledge): the routes cap the body
+// themselves by the user's plan (up to 100 MB a file) before parsing the form.
+const KNOWLEDGE_UPLOAD = /^\/api\/(?:admin\/)?knowledge\/(?:documents|bases\/[^/]+\/documents)$/;
 
 /**
  * Whether a request carries file bytes (to storage, or through the AI proxy to an app). The path is normalized as Next.js and Hono
@@ -43,6 +46,7 @@ export function isUploadRequest(method, url) {
   }
   if (path.startsWith("/storage/v1/upload/")) return true;
   if (AI_PROXY_UPLOAD.test(path)) return method === "POST";
+  if (KNOWLEDGE_UPLOAD.test(path)) return method === "POST";
   if (!path.startsWith("/storage/v1/object/")) return false;
   if (SIGNED_UPLOAD.test(path)) return method === "PUT";
   return !STORAGE_JSON.test(path) && method !== "PATCH";

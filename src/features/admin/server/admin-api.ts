@@ -31,6 +31,7 @@ import { redeemRoutes } from "../redeem/server/redeem-routes";
 import { walletRoutes } from "../wallet/server/wallet-routes";
 import { invitationRoutes } from "../invitations/server/invitation-routes";
 import { revenueRoutes } from "../revenue/server/revenue-routes";
+import { knowledgeRoutes } from "../knowledge/server/knowledge-routes";
 import { parsePageNumber } from "@/lib/pagination";
 
 export type AdminApiOptions = {
@@ -81,6 +82,7 @@ const routes: Route[] = [
   ...settingsRoutes,
   ...reportRoutes,
   ...announcementRoutes,
+  ...knowledgeRoutes,
   ...priceRoutes,
   ...redeemRoutes,
   ...walletRoutes,

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, getTableName, inArray, or } from "drizzle-orm";
+import { and, eq, getTableName, inArray, like, or } from "drizzle-orm";
 import { listEnabledAppsWithUpstream, type DifyProxy } from "@/features/ai-apps/server";
 import { getAiProxy } from "@/features/ai-call/server";
 import { ApiRouteError } from "@/lib/api";
@@ -55,7 +55,9 @@ async function deleteDifyConversations(proxy: DifyProxy, userId: string): Promis
  * files remain in them. With a hosted project our database has no `storage.objects`: nothing found.
  */
 async function deleteStoredFiles(db: Database, userId: string): Promise<number> {
-  const objects = await db.select({ bucketId: storageObjects.bucketId, name: storageObjects.name }).from(storageObjects).where(eq(storageObjects.ownerId, userId));
+  // Knowledge documents are stored with the service key (no owner) under `<user id>/` in their bucket.
+  const knowledge = and(eq(storageObjects.bucketId, "knowledge-documents"), like(storageObjects.name, `${userId}/%`));
+  const objects = await db.select({ bucketId: storageObjects.bucketId, name: storageObjects.name }).from(storageObjects).where(or(eq(storageObjects.ownerId, userId), knowledge));
   const admin = await createSupabaseAdminClient();
   const byBucket = new Map<string, { name: string }[]>();
   for (const object of objects) byBucket.set(object.bucketId, [...(byBucket.get(object.bucketId) ?? []), object]);

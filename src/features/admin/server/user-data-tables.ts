@@ -20,6 +20,8 @@ import {
   subscriptions,
   walletSettings,
   inviteCodes,
+  knowledgeBases,
+  knowledgeDocuments,
 } from "@/lib/db/schema";
 
 /**
@@ -55,6 +57,9 @@ export const ERASED_USER_TABLES = [
   walletSettings,
   // The invitation link's code: a deleted user invites nobody any more.
   inviteCodes,
+  // 知识库 and their documents (chunks cascade); the documents' bytes go with the user's stored files.
+  knowledgeDocuments,
+  knowledgeBases,
 ] as const;
 
 /** Tables with a user id that deletion keeps on purpose, and why (PIPL allows what another law requires). */

@@ -21,6 +21,7 @@ import {
   type FormValues,
 } from "@/features/ai-runtime";
 import { ShareDialog } from "@/features/conversation-share";
+import { KnowledgeChooser, useKnowledgeChoice } from "@/features/knowledge";
 import { toast } from "@/lib/toast";
 import { useChatScroll } from "../use-chat-scroll";
 import { exportConversationWithToast } from "../download-conversation";
@@ -65,8 +66,12 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
   const conversations = useConversations(app.appid);
   const pins = useConversationPins(app.appid);
   const { refresh, upsert } = conversations;
+  // Model apps: the 知识库 and attached files each question searches (features/knowledge).
+  const knowledge = useKnowledgeChoice();
+  const isModelApp = (parameters.models ?? []).length > 0;
   const session = useChatSession({
     appid: app.appid,
+    extraBody: isModelApp ? knowledge.body : undefined,
     suggestionsEnabled: parameters.suggested_questions_after_answer?.enabled === true,
     onConversationStarted: useCallback((id: string) => upsert({ id, name: "新对话" }), [upsert]),
     onAnswerEnded: useCallback(() => void refresh(), [refresh]),
@@ -175,6 +180,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
           <AppTitle app={app} className="[&_h1]:text-sm [&>span]:size-7 [&>span]:text-base" />
           <span className="hidden min-w-0 truncate text-sm text-muted-foreground sm:inline">{activeConversation ? `· ${activeConversation.name}` : ""}</span>
           <div className="ml-auto flex items-center gap-1">
+            {isModelApp && <KnowledgeChooser choice={knowledge} disabled={busy} />}
             <ModelSwitcher models={models} value={chosenModel} disabled={busy} onChange={setChosenModel} />
             <Button type="button" variant="ghost" size="sm" className="md:hidden" onClick={() => openConversation(null)}>
               <Plus aria-hidden />

@@ -39,6 +39,10 @@ export const chatMessageBody = z.looseObject({
   messages: z.array(chatTurnSchema).min(1).max(500).optional(),
   /** With `messages` only: OpenAI's function calling, passed to the provider (`/v1`). */
   ...toolFieldsSchema,
+  /** Model apps only (issue 37): the user's knowledge bases this question searches (features/knowledge). */
+  knowledge_base_ids: z.array(z.uuid("知识库 id 格式不正确"), { message: "knowledge_base_ids 必须是数组" }).max(20, "最多选择 20 个知识库").optional(),
+  /** Model apps only: files attached to the conversation (indexed by features/knowledge, kind "document"). */
+  document_ids: z.array(z.uuid("文档 id 格式不正确"), { message: "document_ids 必须是数组" }).max(50, "最多附带 50 个文档").optional(),
 });
 
 export interface ChatDeps {

@@ -11,6 +11,8 @@ import {
   invitations,
   inviteCodes,
   invoiceRequests,
+  knowledgeBases,
+  knowledgeDocuments,
   notes,
   payments,
   profiles,
@@ -54,6 +56,8 @@ export interface PersonalData {
   invoices: { orderId: string; title: string; taxNumber: string | null; email: string; status: string; invoiceNumber: string | null; createdAt: string }[];
   /** 余额明细: every change of the balance (分), with its cause. */
   walletLedger: { kind: string; amountFen: number; balanceAfterFen: number; cause: string; createdAt: string }[];
+  /** 知识库 and the documents in them (or attached to a conversation: no base), with where a web page came from. */
+  knowledgeDocuments: { base: string | null; name: string; size: number; sourceUrl: string | null; status: string; createdAt: string }[];
 }
 
 export interface ExportedConversation {
@@ -142,6 +146,12 @@ export async function collectPersonalData(db: Database, proxy: DifyProxy, user: 
     db.select().from(invitations).where(or(eq(invitations.inviteeId, userId), eq(invitations.inviterId, userId))).orderBy(asc(invitations.createdAt)),
   ]);
   const invitedBy = invitationRows.find((row) => row.inviteeId === userId);
+  const knowledgeRows = await db
+    .select({ base: knowledgeBases.name, document: knowledgeDocuments })
+    .from(knowledgeDocuments)
+    .leftJoin(knowledgeBases, eq(knowledgeBases.id, knowledgeDocuments.baseId))
+    .where(eq(knowledgeDocuments.userId, userId))
+    .orderBy(asc(knowledgeDocuments.createdAt));
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -188,5 +198,13 @@ export async function collectPersonalData(db: Database, proxy: DifyProxy, user: 
       createdAt: row.createdAt.toISOString(),
     })),
     walletLedger: ledgerRows.map((row) => ({ kind: row.kind, amountFen: Number(row.amountFen), balanceAfterFen: Number(row.balanceAfterFen), cause: row.cause, createdAt: row.createdAt.toISOString() })),
+    knowledgeDocuments: knowledgeRows.map(({ base, document }) => ({
+      base,
+      name: document.name,
+      size: document.size,
+      sourceUrl: document.sourceUrl,
+      status: document.status,
+      createdAt: document.createdAt.toISOString(),
+    })),
   };
 }

@@ -29,3 +29,4 @@ export * from "./content-safety";
 export * from "./announcements";
 export * from "./wallet";
 export * from "./invitations";
+export * from "./knowledge";
