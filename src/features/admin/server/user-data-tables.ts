@@ -20,6 +20,7 @@ import {
   subscriptions,
   walletSettings,
   inviteCodes,
+  webSearches,
 } from "@/lib/db/schema";
 
 /**
@@ -55,6 +56,8 @@ export const ERASED_USER_TABLES = [
   walletSettings,
   // The invitation link's code: a deleted user invites nobody any more.
   inviteCodes,
+  // 联网搜索 counts (no query text): nothing to keep once the account is gone.
+  webSearches,
 ] as const;
 
 /** Tables with a user id that deletion keeps on purpose, and why (PIPL allows what another law requires). */
