@@ -9,3 +9,4 @@ export { getChangelog, type ChangelogEntry } from "./changelog";
 export { docHref, getAdjacentDocs, getAllDocs, getDoc, getDocTree, type Doc, type DocTreeNode } from "./docs/docs";
 export { getLegalDocument, type LegalDocument } from "./legal";
 export { buildSearchIndex } from "./search/build-search-index";
+export { splitSections } from "./headings";
