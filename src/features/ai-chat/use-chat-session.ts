@@ -21,6 +21,8 @@ export interface SendInput {
   inputs: Record<string, unknown>;
   /** Model apps: the model to answer with. */
   model?: string;
+  /** Model apps whose operator enabled it: search the web for sources (`web_search`). */
+  webSearch?: boolean;
 }
 
 interface Options {
@@ -103,6 +105,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
             conversation_id: conversationRef.current ?? "",
             files: input.fileRefs.length ? input.fileRefs : undefined,
             model: input.model,
+            web_search: input.webSearch || undefined,
             // Omitted for a new conversation; null: a new root (the first question asked again).
             parent_message_id: conversationRef.current ? input.parentMessageId : undefined,
           },

@@ -1,4 +1,5 @@
 /* eslint-disable @next/next/no-html-link-for-pages -- full page loads on purpose (see SharedConversationView) */
+import { Citations } from "@/features/ai-chat";
 import { SparkMark, ThemeToggle } from "@/features/layouts";
 import type { SharedConversation } from "../types";
 import { SharedAnswer } from "./shared-answer";
@@ -42,6 +43,7 @@ export function SharedConversationView({ share }: { share: SharedConversation })
               )}
               <div data-testid="shared-answer">
                 <SharedAnswer answer={message.answer} />
+                {message.citations?.length ? <Citations citations={message.citations} /> : null}
               </div>
             </li>
           ))}
