@@ -38,6 +38,7 @@ interface AskInput {
   query?: string;
   inputs: Record<string, unknown>;
   model?: string;
+  webSearch?: boolean;
 }
 
 /**
@@ -180,7 +181,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
       const sibling: Exchange = { key: localId(), parentKey, query: input.query ?? exchange.query, files: exchange.files, fileRefs: exchange.fileRefs, answer: "", status: "streaming", feedback: null };
       setExchanges((list) => [...list.map((item) => (item.suggestions ? { ...item, suggestions: undefined } : item)), sibling]);
       setSelected(sibling.key);
-      void run(sibling.key, { query: sibling.query, fileRefs: sibling.fileRefs, inputs: input.inputs, model: input.model, parentMessageId: parentMessageIdOf(tree, parentKey) });
+      void run(sibling.key, { query: sibling.query, fileRefs: sibling.fileRefs, inputs: input.inputs, model: input.model, webSearch: input.webSearch, parentMessageId: parentMessageIdOf(tree, parentKey) });
     },
     [run, tree],
   );
@@ -193,7 +194,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
       if (exchange.messageId) return regenerate(key, input);
       const parentKey = tree.parentOf.get(key) ?? null;
       update(key, (item) => ({ ...item, answer: "", error: undefined, status: "streaming", taskId: undefined, feedback: null, suggestions: undefined, agentSteps: undefined, citations: undefined, workflow: undefined }));
-      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, parentMessageId: parentMessageIdOf(tree, parentKey) });
+      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, webSearch: input.webSearch, parentMessageId: parentMessageIdOf(tree, parentKey) });
     },
     [regenerate, run, tree, update],
   );

@@ -1,8 +1,8 @@
 /* eslint-disable @next/next/no-html-link-for-pages -- full page loads on purpose (see SharedConversationView) */
-import { Citations } from "@/features/ai-chat";
 import { SparkMark, ThemeToggle } from "@/features/layouts";
 import type { SharedConversation } from "../types";
 import { SharedAnswer } from "./shared-answer";
+import { SharedCitations } from "./shared-citations";
 
 const dateFormat = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "long", day: "numeric" });
 
@@ -43,7 +43,7 @@ export function SharedConversationView({ share }: { share: SharedConversation })
               )}
               <div data-testid="shared-answer">
                 <SharedAnswer answer={message.answer} />
-                {message.citations?.length ? <Citations citations={message.citations} /> : null}
+                {message.citations?.length ? <SharedCitations citations={message.citations} /> : null}
               </div>
             </li>
           ))}

@@ -67,19 +67,21 @@ async function streamChat(user: string, appid: string, body: object) {
   const { events } = parseSse(await response.text());
   return { events, end: events.find((event) => event.event === "message_end") as SseEvent };
 }
-const systemSent = () => {
-  const messages = fake.requests.at(-1)!.body.messages as { role: string; content: string }[];
+/** The system messages of the answer's provider call (the `at`-th request; a title request may follow it). */
+const systemSent = (at: number) => {
+  const messages = fake.requests[at]!.body.messages as { role: string; content: string }[];
   return messages.filter((message) => message.role === "system").map((message) => message.content);
 };
 
 describe("a model app's answer with sources", () => {
   it("asks the finders as the signed-in user (never the body's `user`) and cites their passages", async () => {
+    const answerCall = fake.requests.length;
     const { end } = await streamChat(alice, "grounded", { query: "年假有几天？", user: bob, knowledge_base_ids: [randomUUID()] });
     expect(asked.map((request) => request.userId)).toEqual([alice]);
     expect(asked[0]!.choices.knowledgeBaseIds).toHaveLength(1);
     // One system message: the app's prompt, then the numbered passages and the instruction to cite.
-    const [system] = systemSent();
-    expect(systemSent()).toHaveLength(1);
+    const [system] = systemSent(answerCall);
+    expect(systemSent(answerCall)).toHaveLength(1);
     expect(system).toMatch(/^你是测试助手。/);
     expect(system).toContain(`[1] 我的知识库 · 手册-${alice} · 第 3 页\n只属于 ${alice} 的资料`);
     expect(system).toContain("[1]、[2]");

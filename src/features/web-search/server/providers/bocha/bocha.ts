@@ -4,7 +4,7 @@ import { postJson, webResult, WebSearchFailed, type WebSearchProvider } from "..
 /** 博查 Web Search API: `POST /v1/web-search` with a Bearer key; results in `data.webPages.value`. */
 const answerSchema = z.looseObject({
   data: z.looseObject({
-    webPages: z.looseObject({ value: z.array(z.looseObject({ name: z.unknown(), url: z.unknown(), snippet: z.unknown(), summary: z.unknown() })).default([]) }).optional(),
+    webPages: z.looseObject({ value: z.array(z.looseObject({ name: z.unknown().optional(), url: z.unknown().optional(), snippet: z.unknown().optional(), summary: z.unknown().optional() })).default([]) }).optional(),
   }),
 });
 

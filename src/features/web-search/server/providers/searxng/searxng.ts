@@ -3,7 +3,7 @@ import { getJson, webResult, WebSearchFailed, type WebSearchProvider } from "../
 
 /** A SearXNG instance: `GET /search?q=…&format=json` (the instance must allow the json format). */
 const answerSchema = z.looseObject({
-  results: z.array(z.looseObject({ title: z.unknown(), url: z.unknown(), content: z.unknown() })).default([]),
+  results: z.array(z.looseObject({ title: z.unknown().optional(), url: z.unknown().optional(), content: z.unknown().optional() })).default([]),
 });
 
 export function searxngProvider(options: { baseUrl: string; fetch?: typeof fetch }): WebSearchProvider {

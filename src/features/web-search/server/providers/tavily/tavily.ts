@@ -3,7 +3,7 @@ import { postJson, webResult, WebSearchFailed, type WebSearchProvider } from "..
 
 /** Tavily: `POST /search` with a Bearer key; results in `results` (`title`, `url`, `content`). */
 const answerSchema = z.looseObject({
-  results: z.array(z.looseObject({ title: z.unknown(), url: z.unknown(), content: z.unknown() })).default([]),
+  results: z.array(z.looseObject({ title: z.unknown().optional(), url: z.unknown().optional(), content: z.unknown().optional() })).default([]),
 });
 
 export function tavilyProvider(options: { apiKey: string; baseUrl: string; fetch?: typeof fetch }): WebSearchProvider {

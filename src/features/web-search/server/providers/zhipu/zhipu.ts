@@ -3,7 +3,7 @@ import { postJson, webResult, WebSearchFailed, type WebSearchProvider } from "..
 
 /** 智谱 Web Search API: `POST /api/paas/v4/web_search` with a Bearer key; results in `search_result`. */
 const answerSchema = z.looseObject({
-  search_result: z.array(z.looseObject({ title: z.unknown(), link: z.unknown(), content: z.unknown() })).default([]),
+  search_result: z.array(z.looseObject({ title: z.unknown().optional(), link: z.unknown().optional(), content: z.unknown().optional() })).default([]),
 });
 
 export function zhipuProvider(options: { apiKey: string; baseUrl: string; engine: string; fetch?: typeof fetch }): WebSearchProvider {
