@@ -182,6 +182,13 @@ export const envSchema = z
     DIFY_DEMO_PACE_MS: withDefault("30", z.coerce.number({ message: "必须是毫秒数" }).int().min(0).max(5000)),
     // Developer API (/v1): requests per API key in a window, 次数/秒数 (default 60/60).
     API_KEY_RATE_LIMIT: withDefault("600/60", z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, "格式为 次数/秒数，例如 60/60")),
+    // 联网搜索 (src/features/web-search): unset → the site's own docs and blog (offline). A key for
+    // bocha / zhipu / tavily; WEB_SEARCH_BASE_URL for searxng (else each service's own address).
+    WEB_SEARCH_PROVIDER: withDefault("site", z.enum(["site", "bocha", "zhipu", "tavily", "searxng"], { message: "只能是 site、bocha、zhipu、tavily 或 searxng" })),
+    WEB_SEARCH_API_KEY: optionalText,
+    WEB_SEARCH_BASE_URL: optionalText.pipe(z.url({ message: "必须是完整的网址，例如 https://searx.example.com" }).optional()),
+    // Web searches per user in a window, 次数/秒数 (default 10/60).
+    WEB_SEARCH_RATE_LIMIT: withDefault("10/60", z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, "格式为 次数/秒数，例如 10/60")),
     // Payments (src/features/billing): unset STRIPE_SECRET_KEY → the local test-mode checkout.
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -247,6 +254,13 @@ export const envSchema = z
       for (const field of ["STORAGE_S3_REGION", "STORAGE_S3_ACCESS_KEY_ID", "STORAGE_S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[field]) context.addIssue({ code: "custom", path: [field], message: `设置了 STORAGE_S3_BUCKET 时必须提供 ${field}` });
       }
+    }
+    // A search service needs its key (SearXNG its address) at start-up, not at the first question.
+    if (["bocha", "zhipu", "tavily"].includes(env.WEB_SEARCH_PROVIDER) && !env.WEB_SEARCH_API_KEY) {
+      context.addIssue({ code: "custom", path: ["WEB_SEARCH_API_KEY"], message: `WEB_SEARCH_PROVIDER=${env.WEB_SEARCH_PROVIDER} 时必须提供 WEB_SEARCH_API_KEY` });
+    }
+    if (env.WEB_SEARCH_PROVIDER === "searxng" && !env.WEB_SEARCH_BASE_URL) {
+      context.addIssue({ code: "custom", path: ["WEB_SEARCH_BASE_URL"], message: "WEB_SEARCH_PROVIDER=searxng 时必须提供 WEB_SEARCH_BASE_URL（SearXNG 实例的地址）" });
     }
     // A hosted project needs its keys; the embedded services make their own.
     if (!env.SUPABASE_URL) return;

@@ -12,6 +12,7 @@ import { startAccountDeletionJob } from "@/features/personal-data/server";
 import { storageQuotaBytes } from "@/features/files/server";
 import { registerSourceFinder } from "@/features/ai-models/server";
 import { findDocumentSources, findKnowledgeSources } from "@/features/knowledge/server";
+import { registerWebSearch } from "@/features/web-search/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { markReady } from "@/lib/lifecycle.mjs";
@@ -57,6 +58,8 @@ async function startServer() {
     await ensurePlansSeeded(await getDatabase());
     // The AI proxy, wired with the quota check, before any request can reach it.
     getAiProxy();
+    // Model apps' sources (issue 37): 联网搜索 with the configured service (the site's docs by default).
+    registerWebSearch(await getDatabase(), getEnv());
   } catch (error) {
     logger().fatal(`启动失败：${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

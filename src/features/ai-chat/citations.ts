@@ -17,8 +17,18 @@ export function citationsFrom(resources: unknown): Citation[] | undefined {
         segmentId: typeof item.segment_id === "string" && item.segment_id ? item.segment_id : `${index}`,
         score: typeof item.score === "number" && Number.isFinite(item.score) ? item.score : null,
         content,
+        ...whereFrom(item),
       },
     ];
   });
   return citations.length ? citations : undefined;
+}
+
+/** Where a model app's source is: a link only to http(s) (a `javascript:` address is dropped), a page, a section. */
+function whereFrom(item: Record<string, unknown>): Pick<Citation, "url" | "page" | "section"> {
+  const where: Pick<Citation, "url" | "page" | "section"> = {};
+  if (typeof item.url === "string" && /^https?:\/\//i.test(item.url)) where.url = item.url;
+  if (typeof item.page === "number" && Number.isInteger(item.page) && item.page > 0) where.page = item.page;
+  if (typeof item.section === "string" && item.section) where.section = item.section;
+  return where;
 }

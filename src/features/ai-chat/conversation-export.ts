@@ -1,5 +1,6 @@
 import { AI_CONTENT_LABEL, aigcMetadata } from "@/features/compliance";
-import type { HistoryMessage } from "./types";
+import { citationsFrom } from "./citations";
+import type { Citation, HistoryMessage } from "./types";
 
 // A conversation as a file the user downloads: Markdown for reading, JSON for tools. Built in the
 // browser from `GET messages` (every page), so nothing new is stored or served. Both carry the
@@ -59,6 +60,8 @@ function exportMarkdown({ appName, conversationId, conversationName, messages, n
   ];
   messages.forEach((message, index) => {
     lines.push(`## 问题 ${index + 1}`, "", quoteBlock(message.query), "", `### 回答（${AI_CONTENT_LABEL}）`, "", fenceIfNeeded(message.answer), "");
+    const citations = citationsFrom(message.retriever_resources);
+    if (citations) lines.push("#### 引用", "", ...citations.map(citationLine), "");
   });
   return `${lines.join("\n").trimEnd()}\n`;
 }
@@ -73,9 +76,24 @@ function exportJson({ appName, conversationId, conversationName, messages, now }
     ...(message.created_at === undefined ? {} : { created_at: message.created_at }),
     ...(message.feedback?.rating ? { feedback: message.feedback.rating } : {}),
     ...(message.message_files?.length ? { files: message.message_files.map((file) => ({ name: file.filename ?? "", type: file.type ?? "" })) } : {}),
+    ...citationsJson(message),
   }));
   const file = { AIGC: aigcMetadata(conversationId), label: AI_CONTENT_LABEL, app: appName, conversation: conversationName || UNTITLED, exported_at: now.toISOString(), messages: data };
   return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** One source the answer cites, `[n] 名称 · 第 N 页 · <https://…>`: the name escaped, the link only http(s) (citations.ts). */
+function citationLine(citation: Citation): string {
+  const where = [citation.datasetName, citation.documentName, citation.page !== undefined ? `第 ${citation.page} 页` : "", citation.section ?? ""].filter(Boolean).map(markdownLine);
+  // An autolink ends at `>` or a space: both are percent-encoded so the address cannot break out of it.
+  const link = citation.url ? ` <${citation.url.replace(/[<>\s]/g, (character) => encodeURIComponent(character))}>` : "";
+  return `${citation.position}. ${where.join(" · ")}${link}`;
+}
+
+function citationsJson(message: HistoryMessage) {
+  const citations = citationsFrom(message.retriever_resources);
+  if (!citations) return {};
+  return { citations: citations.map(({ position, datasetName, documentName, content, url, page, section }) => ({ position, source: datasetName, title: documentName, content, ...(url ? { url } : {}), ...(page !== undefined ? { page } : {}), ...(section ? { section } : {}) })) };
 }
 
 /** The implicit label as YAML front matter: the `AIGC` object as one JSON line (JSON is valid YAML). */

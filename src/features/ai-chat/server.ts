@@ -8,5 +8,6 @@ export { userDifyReader, type UserDifyReader } from "./server/user-dify-reader";
 export { removePinOfDeletedConversation } from "./server/deleted-conversation";
 export { namePins, type NamedPin } from "./server/named-pins";
 export { newestThreadOf } from "./message-tree";
+export { citationsFrom } from "./citations";
 export { conversationSearchSchema, pinChangeSchema, pinListSchema } from "./conversation-schemas";
 export type { ConversationPage, HistoryMessage, MessagePage } from "./types";

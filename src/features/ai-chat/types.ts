@@ -53,6 +53,10 @@ export interface Citation {
   segmentId: string;
   score: number | null;
   content: string;
+  /** Model apps' sources (issue 37): a web result's address (http(s) only), a document's page or section. */
+  url?: string;
+  page?: number;
+  section?: string;
 }
 
 /** A chatflow answer's workflow run (live only: `GET messages` has no node events). */

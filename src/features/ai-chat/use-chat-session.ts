@@ -21,6 +21,8 @@ export interface SendInput {
   inputs: Record<string, unknown>;
   /** Model apps: the model to answer with. */
   model?: string;
+  /** Model apps whose operator enabled it: search the web for sources (`web_search`). */
+  webSearch?: boolean;
 }
 
 interface Options {
@@ -38,6 +40,7 @@ interface AskInput {
   query?: string;
   inputs: Record<string, unknown>;
   model?: string;
+  webSearch?: boolean;
 }
 
 /**
@@ -106,6 +109,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
             conversation_id: conversationRef.current ?? "",
             files: input.fileRefs.length ? input.fileRefs : undefined,
             model: input.model,
+            web_search: input.webSearch || undefined,
             // Omitted for a new conversation; null: a new root (the first question asked again).
             parent_message_id: conversationRef.current ? input.parentMessageId : undefined,
           },
@@ -180,7 +184,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
       const sibling: Exchange = { key: localId(), parentKey, query: input.query ?? exchange.query, files: exchange.files, fileRefs: exchange.fileRefs, answer: "", status: "streaming", feedback: null };
       setExchanges((list) => [...list.map((item) => (item.suggestions ? { ...item, suggestions: undefined } : item)), sibling]);
       setSelected(sibling.key);
-      void run(sibling.key, { query: sibling.query, fileRefs: sibling.fileRefs, inputs: input.inputs, model: input.model, parentMessageId: parentMessageIdOf(tree, parentKey) });
+      void run(sibling.key, { query: sibling.query, fileRefs: sibling.fileRefs, inputs: input.inputs, model: input.model, webSearch: input.webSearch, parentMessageId: parentMessageIdOf(tree, parentKey) });
     },
     [run, tree],
   );
@@ -193,7 +197,7 @@ export function useChatSession({ appid, suggestionsEnabled, onConversationStarte
       if (exchange.messageId) return regenerate(key, input);
       const parentKey = tree.parentOf.get(key) ?? null;
       update(key, (item) => ({ ...item, answer: "", error: undefined, status: "streaming", taskId: undefined, feedback: null, suggestions: undefined, agentSteps: undefined, citations: undefined, workflow: undefined }));
-      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, parentMessageId: parentMessageIdOf(tree, parentKey) });
+      void run(key, { query: exchange.query, fileRefs: exchange.fileRefs, inputs: input.inputs, model: input.model, webSearch: input.webSearch, parentMessageId: parentMessageIdOf(tree, parentKey) });
     },
     [regenerate, run, tree, update],
   );

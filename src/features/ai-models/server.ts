@@ -31,6 +31,7 @@ export {
 export {
   findSources,
   registerSourceFinder,
+  SourceRefused,
   type GroundingRequest,
   type GroundingSource,
   type SourceFinder,

@@ -38,6 +38,8 @@ export interface DifyParameters {
   /** Model apps only: the models a user may switch between, and the one a new conversation uses. */
   models?: { id: string; name: string; vision?: boolean }[];
   default_model?: string;
+  /** Model apps: the operator lets users turn on 联网搜索. */
+  web_search?: { enabled?: boolean };
 }
 
 /** `POST files/upload` answer (older builds return only these fields). */

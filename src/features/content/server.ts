@@ -10,3 +10,4 @@ export { docHref, getAdjacentDocs, getAllDocs, getDoc, getDocTree, type Doc, typ
 export { getLegalDocument, type LegalDocument } from "./legal";
 export { buildSearchIndex } from "./search/build-search-index";
 export { renderMdx, type MdxExtraComponents } from "./mdx/render-mdx";
+export { splitSections } from "./headings";

@@ -25,6 +25,8 @@ export const chatCompletionRequestSchema = z.looseObject({
   inputs: z.record(z.string(), z.unknown(), { message: "inputs 必须是对象" }).optional(),
   /** Function calling (model apps only): passed to the provider as given. */
   ...toolFieldsSchema,
+  /** Model apps whose operator enabled it: search the web first; the answer's sources come back as `citations`. */
+  web_search: z.boolean({ message: "web_search 必须是布尔值" }).optional(),
 });
 
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;

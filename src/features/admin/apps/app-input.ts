@@ -84,6 +84,7 @@ const modelFields = strictObject({
     openingStatement: z.string().max(2000, "开场白最多 2000 个字符").default(""),
     suggestedQuestions: z.array(z.string().trim().min(1).max(200, "推荐问题每条最多 200 个字符")).max(10, "推荐问题最多 10 条").default([]),
     firstByteTimeoutMs: z.number().int().min(1_000, "首字超时至少 1 秒").max(600_000, "首字超时最多 600 秒").default(60_000),
+    webSearch: z.boolean().default(false),
   })
   .refine((app) => !app.defaultModel || app.models.some((model) => model.id === app.defaultModel), { message: "默认模型必须是列表中的一个", path: ["defaultModel"] })
   .refine((app) => new Set(app.models.map((model) => model.id)).size === app.models.length, { message: "模型 ID 不能重复", path: ["models"] });

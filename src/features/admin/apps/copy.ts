@@ -73,6 +73,7 @@ export const appsCopy = {
     temperature: "温度（0 到 2，留空使用服务商默认值）",
     maxTokens: "最大输出 Token（留空不限）",
     firstByteTimeout: "首字超时（秒）",
+    webSearch: "允许联网搜索（聊天页显示「联网搜索」开关，回答附带引用）",
     save: "保存",
     create: "添加",
     cancel: "取消",

@@ -22,6 +22,7 @@ export type AppFormState = {
   temperature: string;
   maxTokens: string;
   firstByteTimeoutSeconds: string;
+  webSearch: boolean;
 };
 
 export const emptyAppForm: AppFormState = {
@@ -45,6 +46,7 @@ export const emptyAppForm: AppFormState = {
   temperature: "",
   maxTokens: "",
   firstByteTimeoutSeconds: "60",
+  webSearch: false,
 };
 
 const YES = new Set(["是", "yes", "y", "true", "1", "识图", "vision"]);
@@ -89,6 +91,7 @@ export function toAppFields(form: AppFormState): AppFieldsInput | { badLine: num
     temperature: optionalNumber(form.temperature),
     maxTokens: optionalNumber(form.maxTokens),
     firstByteTimeoutMs: Math.round((optionalNumber(form.firstByteTimeoutSeconds) ?? 60) * 1000),
+    webSearch: form.webSearch,
   };
 }
 
@@ -110,5 +113,6 @@ export function formFromFields(appid: string, fields: AppFieldsInput): AppFormSt
     temperature: fields.temperature == null ? "" : String(fields.temperature),
     maxTokens: fields.maxTokens == null ? "" : String(fields.maxTokens),
     firstByteTimeoutSeconds: String(Math.round((fields.firstByteTimeoutMs ?? 60_000) / 1000)),
+    webSearch: fields.webSearch ?? false,
   };
 }

@@ -22,6 +22,7 @@ import {
   inviteCodes,
   knowledgeBases,
   knowledgeDocuments,
+  webSearches,
 } from "@/lib/db/schema";
 
 /**
@@ -60,6 +61,8 @@ export const ERASED_USER_TABLES = [
   // 知识库 and their documents (chunks cascade); the documents' bytes go with the user's stored files.
   knowledgeDocuments,
   knowledgeBases,
+  // 联网搜索 counts (no query text): nothing to keep once the account is gone.
+  webSearches,
 ] as const;
 
 /** Tables with a user id that deletion keeps on purpose, and why (PIPL allows what another law requires). */

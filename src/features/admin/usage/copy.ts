@@ -6,6 +6,7 @@ export const usageReportCopy = {
   show: "查看",
   exportCsv: "导出 CSV",
   total: (tokens: string, calls: string) => `本月共 ${tokens} Token，${calls} 次调用`,
+  webSearches: (searches: string) => `联网搜索 ${searches} 次`,
   byDay: "每日用量",
   byAppModel: "按应用和模型",
   byPlan: "按套餐",

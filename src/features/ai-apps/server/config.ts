@@ -168,6 +168,8 @@ export function demoModelApp(): ConfiguredApp {
       systemPrompt: "以思维火花演示模型的身份，用简体中文回答。",
       openingStatement: "您好！我是直接接入的模型。可以在右上角切换模型：「火花 快速版」能看图片，「火花 推理版」会先思考再回答，用量按 2 倍计。",
       suggestedQuestions: ["列出 3 个提高专注力的方法", "写一段 80 字的自我介绍", "如何规划一次周末短途旅行？"],
+      // 联网搜索 on: offline it searches the site's own docs and blog (src/features/web-search).
+      webSearch: true,
     }),
   };
 }

@@ -37,6 +37,7 @@ import { ConversationList } from "./conversation-list";
 import { DeleteDialog } from "./delete-dialog";
 import { MessageItem } from "./message-item";
 import { ModelSwitcher } from "./model-switcher";
+import { WebSearchToggle } from "./web-search-toggle";
 import { RenameDialog } from "./rename-dialog";
 import { Welcome } from "./welcome";
 
@@ -85,6 +86,10 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
   const models = parameters.models ?? [];
   const [chosenModel, setChosenModel] = useState(parameters.default_model ?? models[0]?.id ?? "");
   const model = models.length > 0 ? chosenModel : undefined;
+  // 联网搜索: offered only where the operator enabled it; the server ignores it elsewhere too.
+  const webSearchAvailable = parameters.web_search?.enabled === true;
+  const [webSearchChosen, setWebSearch] = useState(false);
+  const webSearch = webSearchAvailable && webSearchChosen;
   const inputsForSend = useCallback(
     () => (session.conversationId ? (activeConversation?.inputs ?? {}) : toInputs(fields, values)),
     [activeConversation?.inputs, fields, session.conversationId, values],
@@ -104,12 +109,12 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
       if (uploads.uploading) return false;
       const files = uploads.ready.map((file) => ({ id: file.uploaded.id, name: file.name, type: file.kind, url: file.previewUrl }));
       const fileRefs = uploads.ready.map((file) => ({ type: file.kind, transfer_method: "local_file" as const, upload_file_id: file.uploaded.id }));
-      session.send({ query: text, files, fileRefs, inputs: inputsForSend(), model });
+      session.send({ query: text, files, fileRefs, inputs: inputsForSend(), model, webSearch });
       uploads.clear();
       pinToBottom();
       return true;
     },
-    [fields, inputsForSend, model, pinToBottom, session, uploads, values],
+    [fields, inputsForSend, model, pinToBottom, session, uploads, values, webSearch],
   );
 
   // A question whose images the chosen model refused: one click asks a model that can see, same images.
@@ -120,7 +125,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
       label: visionRetryLabel(seeing.name),
       onRetry: () => {
         setChosenModel(seeing.id);
-        session.retry(exchange.key, { inputs: inputsForSend(), model: seeing.id });
+        session.retry(exchange.key, { inputs: inputsForSend(), model: seeing.id, webSearch });
       },
     };
   };
@@ -181,6 +186,7 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
           <span className="hidden min-w-0 truncate text-sm text-muted-foreground sm:inline">{activeConversation ? `· ${activeConversation.name}` : ""}</span>
           <div className="ml-auto flex items-center gap-1">
             {isModelApp && <KnowledgeChooser choice={knowledge} disabled={busy} />}
+            <WebSearchToggle available={webSearchAvailable} on={webSearch} disabled={busy} onChange={setWebSearch} />
             <ModelSwitcher models={models} value={chosenModel} disabled={busy} onChange={setChosenModel} />
             <Button type="button" variant="ghost" size="sm" className="md:hidden" onClick={() => openConversation(null)}>
               <Plus aria-hidden />
@@ -230,8 +236,8 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
                   isLast={index === session.thread.length - 1}
                   busy={busy}
                   branch={siblingKeys.length > 1 ? { index: siblingIndex, count: siblingKeys.length, onSwitch: (to) => session.select(siblingKeys[to]!) } : undefined}
-                  onRetry={(key) => session.retry(key, { inputs: inputsForSend(), model })}
-                  onRevise={(key, query) => session.regenerate(key, { query, inputs: inputsForSend(), model })}
+                  onRetry={(key) => session.retry(key, { inputs: inputsForSend(), model, webSearch })}
+                  onRevise={(key, query) => session.regenerate(key, { query, inputs: inputsForSend(), model, webSearch })}
                   onRate={(key, rating, content) => void session.rate(key, rating, content)}
                   onAsk={(question) => void ask(question)}
                   moderationReplies={moderation}

@@ -1,4 +1,4 @@
-import { BookOpen, ChevronDown } from "lucide-react";
+import { BookOpen, ChevronDown, ExternalLink } from "lucide-react";
 import type { Citation } from "../types";
 
 const scoreTitle = (citation: Citation) =>
@@ -33,10 +33,30 @@ export function Citations({ citations }: { citations: Citation[] }) {
               <p className="border-t px-3 py-2 leading-6 whitespace-pre-wrap break-words text-muted-foreground" data-user-content data-testid="citation-content">
                 {citation.content || "（没有内容）"}
               </p>
+              <CitationWhere citation={citation} />
             </details>
           </li>
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Where the passage is: 「第 N 页」 / the section of a document, a link to a web result (http(s) only: citations.ts). */
+function CitationWhere({ citation }: { citation: Citation }) {
+  const place = [citation.page !== undefined ? `第 ${citation.page} 页` : "", citation.section ?? ""].filter(Boolean).join(" · ");
+  if (!place && !citation.url) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t px-3 py-1.5 text-xs text-muted-foreground" data-testid="citation-where">
+      {place ? <span data-user-content>{place}</span> : null}
+      {citation.url ? (
+        <a href={citation.url} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex min-w-0 items-center gap-1 text-primary underline-offset-4 hover:underline" data-testid="citation-link">
+          <ExternalLink aria-hidden className="size-3.5 shrink-0" />
+          <span className="truncate" data-user-content>
+            {citation.url}
+          </span>
+        </a>
+      ) : null}
+    </p>
   );
 }

@@ -11,6 +11,8 @@ import { chooseParent } from "./threads";
 import { modelSseResponse, type ModelSse } from "./model-sse";
 import { suggestTitle } from "./suggest-title";
 import { attachedImages } from "./uploads";
+import { groundingChoicesOf, groundingInstruction, groundQuestion, retrieverResourcesJson } from "./grounding/ground-question";
+import { SourceRefused } from "./grounding/sources";
 import { chatTurnSchema, MAX_IMAGES_PER_REQUEST, toolFieldsSchema, toolTurnProblem, turnImages } from "./chat-turns";
 
 /** Turns of history sent with a question (older ones are left out; the provider's context is finite). */
@@ -97,7 +99,17 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
   const images = await attachedImages(deps.db, owner, body.files);
   if (typeof images === "string") return difyErrorJson(400, "model_bad_files", images);
   if ((images.length > 0 || turnImageCount > 0) && !model.vision) return difyErrorJson(400, "model_no_vision", "当前模型不能识别图片，请换一个支持图片的模型，或去掉图片后再发送。");
-  const systemTurns: ChatTurn[] = app.settings.systemPrompt ? [{ role: "system", content: app.settings.systemPrompt }] : [];
+  const choices = groundingChoicesOf(body, app.settings.webSearch);
+  if (typeof choices === "string") return difyErrorJson(400, "invalid_param", choices);
+  const controller = new AbortController();
+  // Found before anything is stored, so a refusal (a rate limit) leaves no empty message behind. The
+  // user id is the proxy's overwrite of `user`: a finder never sees who the caller claims to be.
+  const sources = await groundQuestion({ userId: body.user, appid: app.appid, conversationId: conversation?.id ?? null, query: body.query, choices, signal: controller.signal });
+  if (sources instanceof SourceRefused) return difyErrorJson(sources.status, sources.status === 429 ? "model_sources_rate_limited" : "model_sources_unavailable", sources.message);
+  // One system message (some providers take only one, first): the app's prompt, then the passages.
+  const systemText = [app.settings.systemPrompt, sources.length > 0 ? groundingInstruction(sources) : ""].filter(Boolean).join("\n\n");
+  const systemTurns: ChatTurn[] = systemText ? [{ role: "system", content: systemText }] : [];
+  const resources = sources.length > 0 ? { retriever_resources: retrieverResourcesJson(sources) } : {};
   const messageId = crypto.randomUUID();
   const taskId = crypto.randomUUID();
   let messages: ChatTurn[];
@@ -121,9 +133,8 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
         content: images.length === 0 ? body.query : [{ type: "text", text: body.query }, ...images.map((image) => ({ type: "image_url" as const, image_url: { url: image.url } }))],
       },
     ];
-    await insertMessage(deps.db, { id: messageId, conversationId: conversation.id, parentMessageId: parent.parentMessageId, userId: body.user, model: model.id, query: body.query, files: images.map((image) => image.file) });
+    await insertMessage(deps.db, { id: messageId, conversationId: conversation.id, parentMessageId: parent.parentMessageId, userId: body.user, model: model.id, query: body.query, files: images.map((image) => image.file), sources });
   }
-  const controller = new AbortController();
   deps.running.set(taskId, { controller, messageId });
   const convId = conversation?.id ?? "";
   const ids = { task_id: taskId, message_id: messageId, id: messageId, conversation_id: convId };
@@ -179,7 +190,7 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
     try {
       const result = await generate(null);
       await finish(result, result.stopped ? "stopped" : "normal", null);
-      return Response.json({ event: "message", ...ids, mode: "chat", answer: answerWithReasoning(result.reasoning, result.answer), ...(result.toolCalls ? { tool_calls: result.toolCalls } : {}), metadata: usageMetadata(result, model.id, model.weight), created_at: createdAt });
+      return Response.json({ event: "message", ...ids, mode: "chat", answer: answerWithReasoning(result.reasoning, result.answer), ...(result.toolCalls ? { tool_calls: result.toolCalls } : {}), metadata: { ...usageMetadata(result, model.id, model.weight), ...resources }, created_at: createdAt });
     } catch (error) {
       return await failed(error, null);
     }
@@ -195,7 +206,7 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
     await finish(partial, "error", message);
     if (sse) {
       // What arrived is kept; its usage is counted (estimated) so a cut answer is not free.
-      if (interrupted) sse.send({ event: "message_end", ...ids, metadata: usageMetadata(partial, model!.id, model!.weight) });
+      if (interrupted) sse.send({ event: "message_end", ...ids, metadata: { ...usageMetadata(partial, model!.id, model!.weight), ...resources } });
       sse.send({ event: "error", ...ids, status: HTTP_STATUS[failure], code: `model_${failure}`, message });
       return new Response(null);
     }
@@ -207,7 +218,7 @@ export async function answerChatMessage(deps: ChatDeps, app: ModelApp, body: z.i
       try {
         const result = await generate(sse);
         await finish(result, result.stopped ? "stopped" : "normal", null);
-        sse.send({ event: "message_end", ...ids, metadata: usageMetadata(result, model.id, model.weight) });
+        sse.send({ event: "message_end", ...ids, metadata: { ...usageMetadata(result, model.id, model.weight), ...resources } });
         // Named before the stream closes, so the list the page reloads then shows the name.
         if (isNew && body.auto_generate_name !== false && result.answer) {
           const name = await suggestTitle({ app, model: model.id, question: body.query, embedded: deps.embedded, fetch: deps.fetch });

@@ -1,4 +1,5 @@
 import type { ModelConversation, ModelMessage } from "@/lib/db/schema/ai-models";
+import { retrieverResourcesJson } from "./grounding/ground-question";
 import { defaultModelOf, modelLabel, type ModelApp } from "./settings";
 import { IMAGE_EXTENSIONS, IMAGE_SIZE_LIMIT_MB, IMAGES_PER_QUESTION } from "./uploads";
 
@@ -30,7 +31,7 @@ export function messageJson(row: ModelMessage) {
     error: row.error,
     message_files: row.files.map((file) => ({ id: file.id, filename: file.name, type: file.type, belongs_to: "user" })),
     feedback: row.feedback ? { rating: row.feedback } : null,
-    retriever_resources: [],
+    retriever_resources: retrieverResourcesJson(row.sources),
     agent_thoughts: [],
     model: row.model,
     created_at: seconds(row.createdAt),
@@ -57,6 +58,8 @@ export function parametersJson(app: ModelApp) {
     system_parameters: { file_size_limit: IMAGE_SIZE_LIMIT_MB, image_file_size_limit: IMAGE_SIZE_LIMIT_MB, audio_file_size_limit: 0, video_file_size_limit: 0, workflow_file_upload_limit: 0 },
     models: settings.models.map((model) => ({ id: model.id, name: modelLabel(model), vision: model.vision })),
     default_model: defaultModelOf(settings).id,
+    /** An addition: the chat page offers 联网搜索 only when the operator enabled it for the app. */
+    web_search: { enabled: settings.webSearch },
   };
 }
 

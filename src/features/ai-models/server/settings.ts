@@ -46,6 +46,8 @@ export const modelAppSettingsSchema = z
     maxTokens: z.number().int().positive().optional(),
     openingStatement: z.string().max(2000).default(""),
     suggestedQuestions: z.array(z.string().max(200)).max(10).default([]),
+    /** The operator lets users turn on 联网搜索 (web search) for this app's questions. */
+    webSearch: z.boolean().default(false),
     /** No first byte from the provider within this time: the user is told it timed out. */
     firstByteTimeoutMs: z.number().int().positive().default(60_000),
   })

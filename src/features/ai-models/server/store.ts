@@ -110,7 +110,7 @@ export async function findMessage(db: Database, owner: Owner, id: string): Promi
 
 export async function insertMessage(
   db: Database,
-  values: { id: string; conversationId: string; parentMessageId: string | null; userId: string; model: string; query: string; files: ModelMessage["files"] },
+  values: { id: string; conversationId: string; parentMessageId: string | null; userId: string; model: string; query: string; files: ModelMessage["files"]; sources: ModelMessage["sources"] },
 ): Promise<void> {
   await db.insert(messages).values(values);
 }

@@ -2,6 +2,7 @@
 import { SparkMark, ThemeToggle } from "@/features/layouts";
 import type { SharedConversation } from "../types";
 import { SharedAnswer } from "./shared-answer";
+import { SharedCitations } from "./shared-citations";
 
 const dateFormat = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "long", day: "numeric" });
 
@@ -42,6 +43,7 @@ export function SharedConversationView({ share }: { share: SharedConversation })
               )}
               <div data-testid="shared-answer">
                 <SharedAnswer answer={message.answer} />
+                {message.citations?.length ? <SharedCitations citations={message.citations} /> : null}
               </div>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { CONVERSATION_NOT_FOUND, newestThreadOf, type ConversationPage, type HistoryMessage, type MessagePage, type UserDifyReader } from "@/features/ai-chat/server";
+import { citationsFrom, CONVERSATION_NOT_FOUND, newestThreadOf, type ConversationPage, type HistoryMessage, type MessagePage, type UserDifyReader } from "@/features/ai-chat/server";
 import { ApiRouteError } from "@/lib/api";
 import type { SharedMessage } from "../types";
 
@@ -39,10 +39,13 @@ export async function readConversationSnapshot(read: UserDifyReader, conversatio
 }
 
 function toSharedMessage(message: HistoryMessage): SharedMessage {
+  // The sources the answer cites ([1], [2] …) stay with it, so the shared answer can still be checked.
+  const citations = citationsFrom(message.retriever_resources);
   return {
     query: typeof message.query === "string" ? message.query : "",
     answer: typeof message.answer === "string" ? message.answer : "",
     created_at: typeof message.created_at === "number" ? message.created_at : null,
+    ...(citations ? { citations } : {}),
   };
 }
 

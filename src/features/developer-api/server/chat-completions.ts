@@ -83,7 +83,9 @@ export async function askApp(request: Request, deps: DeveloperApiDeps, key: ApiK
     const option = settings.models.find((candidate) => candidate.id === (model.modelId ?? settings.defaultModel)) ?? settings.models[0]!;
     const imageAt = turns.findIndex((turn) => turnImages(turn).length > 0);
     if (imageAt >= 0 && !option.vision) return openAiError(400, "invalid_request", API_MESSAGES.noVision(body.model), { param: `messages.${imageAt}.content` });
-    response = await call(["chat-messages"], { query: question, inputs: {}, messages: turns, ...definedFields(tools), ...(model.modelId ? { model: model.modelId } : {}) });
+    // Extra fields the model app reads (the knowledge feature's ids too): passed as the client sent them.
+    const grounding = { web_search: body.web_search, knowledge_base_ids: body.knowledge_base_ids, document_ids: body.document_ids };
+    response = await call(["chat-messages"], { query: question, inputs: {}, messages: turns, ...definedFields(tools), ...definedFields(grounding), ...(model.modelId ? { model: model.modelId } : {}) });
   } else {
     const toolsAsked = refuseToolsForDify(body, model);
     if (toolsAsked) return toolsAsked;

@@ -1,4 +1,5 @@
 import { ThinkSplitter } from "@/features/ai-models/server";
+import { citationsOf, type ApiCitation } from "./answer-citations";
 import { isKnownDifyEvent, unhandledDifyEvent, type DifyEvent } from "@/features/dify-events";
 
 type Json = Record<string, unknown>;
@@ -77,6 +78,8 @@ export class DifyAnswer {
   finishReason?: string;
   /** The model called tools (the finish reason, should the provider not have said it). */
   calledTools = false;
+  /** A model app's sources (`retriever_resources`), for the `citations` field. */
+  citations: ApiCitation[] = [];
   private readonly splitter = new ThinkSplitter();
   private streamedText = false;
 
@@ -112,6 +115,7 @@ export class DifyAnswer {
         if (usage) this.usage = usageOf(usage);
         const reason = (event.metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
         if (typeof reason === "string" && FINISH_REASONS.has(reason)) this.finishReason = reason;
+        this.citations = citationsOf(event.metadata?.retriever_resources);
         return [];
       }
       case "workflow_finished": {

@@ -18,6 +18,8 @@ export interface CompletionMeta {
 const completionId = (answer: DifyAnswer) => `chatcmpl-${answer.messageId ?? crypto.randomUUID()}`;
 const conversationField = (meta: CompletionMeta, answer: DifyAnswer) =>
   meta.returnsConversation && answer.conversationId ? { conversation_id: answer.conversationId } : {};
+/** A model app's sources (answer-citations.ts); none on an answer content safety replaced. */
+const citationsField = (answer: DifyAnswer) => (answer.citations.length > 0 && !answer.filtered ? { citations: answer.citations } : {});
 
 /** The proxy refused before answering (`{statusCode, message, code?}`): the same refusal, OpenAI-shaped. */
 export async function fromProxyRefusal(response: Response): Promise<Response> {
@@ -131,6 +133,7 @@ export async function collectChatCompletion(upstream: Response, meta: Completion
       choices: [{ index: 0, message, finish_reason: finishReason(answer), logprobs: null }],
       usage: answer.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       ...conversationField(meta, answer),
+      ...citationsField(answer),
       aigc: aigcField(answer),
     },
     { headers: { "Cache-Control": "no-store", [AI_LABEL_HEADER]: "1" } },
@@ -231,7 +234,7 @@ export async function toChunkStream(upstream: Response, meta: CompletionMeta): P
         }
         if (!ending) return;
         finished = true;
-        controller.enqueue(frame(chunk(roleSent ? {} : { role: "assistant", content: "" }, finishReason(answer))));
+        controller.enqueue(frame({ ...chunk(roleSent ? {} : { role: "assistant", content: "" }, finishReason(answer)), ...citationsField(answer) }));
         if (meta.includeUsage) {
           controller.enqueue(frame({ ...base(), choices: [], usage: answer.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } }));
         }

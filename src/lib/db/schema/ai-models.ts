@@ -13,6 +13,23 @@ export interface ModelMessageFile {
 }
 
 /**
+ * A passage an answer was grounded on (issue 37), as the chat page's 引用 shows it: the fields of
+ * Dify's `retriever_resources` plus where it came from (a web address, a page or section of a document).
+ */
+export interface ModelMessageSource {
+  position: number;
+  kind: "knowledge" | "document" | "web";
+  datasetName: string;
+  documentName: string;
+  segmentId: string;
+  score: number | null;
+  content: string;
+  url?: string;
+  page?: number;
+  section?: string;
+}
+
+/**
  * Conversations of model apps (apps that talk to an OpenAI-compatible provider directly, with no
  * Dify in between): ours to keep, per user and app. `model` is the model the user last chose for
  * this conversation. `seq` gives a total order inside one timestamp (stable cursor pagination).
@@ -54,6 +71,8 @@ export const modelMessages = pgTable(
     answer: text("answer").notNull().default(""),
     reasoning: text("reasoning").notNull().default(""),
     files: jsonb("files").$type<ModelMessageFile[]>().notNull().default([]),
+    /** The passages the answer was given to cite (`retriever_resources`), numbered as the model saw them. */
+    sources: jsonb("sources").$type<ModelMessageSource[]>().notNull().default([]),
     status: text("status", { enum: ["normal", "stopped", "error"] }).notNull().default("normal"),
     error: text("error"),
     feedback: text("feedback", { enum: ["like", "dislike"] }),

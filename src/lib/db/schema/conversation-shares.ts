@@ -7,6 +7,8 @@ export interface SharedMessageSnapshot {
   answer: string;
   /** Unix seconds, Dify's `created_at`. */
   created_at: number | null;
+  /** The answer's 引用 (the chat page's citations: a model app's sources, a Dify app's knowledge). */
+  citations?: { position: number; datasetName: string; documentName: string; segmentId: string; score: number | null; content: string; url?: string; page?: number; section?: string }[];
 }
 
 /**

@@ -8,6 +8,7 @@ export * from "./ai-apps";
 export * from "./ai-usage";
 export * from "./ai-quota";
 export * from "./ai-models";
+export * from "./web-searches";
 export * from "./api-keys";
 export * from "./api-call-logs";
 export * from "./dify-demo";

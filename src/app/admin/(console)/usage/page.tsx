@@ -7,6 +7,7 @@ import { AppModelTable, PlanTable, TopUsersTable, usageReportCopy as copy } from
 import { getUsageReport, parseReportMonth } from "@/features/admin/usage/server";
 import { PageHeading } from "@/features/layouts";
 import { formatCount, TokensChart } from "@/features/metering";
+import { webSearchCount } from "@/features/web-search/server";
 import { getDatabase } from "@/lib/db";
 
 export const generateMetadata = () => adminPageMetadata(copy.title);
@@ -18,7 +19,9 @@ type Props = { searchParams: Promise<{ month?: string | string[] }> };
 export default async function AdminUsagePage({ searchParams }: Props) {
   await requireAdminPage();
   const params = await searchParams;
-  const report = await getUsageReport(await getDatabase(), parseReportMonth(typeof params.month === "string" ? params.month : null));
+  const db = await getDatabase();
+  const report = await getUsageReport(db, parseReportMonth(typeof params.month === "string" ? params.month : null));
+  const searches = await webSearchCount(db, report.month);
   const empty = report.totalCalls === 0;
   return (
     <div className="grid gap-6">
@@ -40,7 +43,10 @@ export default async function AdminUsagePage({ searchParams }: Props) {
       <Card>
         <CardHeader>
           <CardTitle>{copy.byDay}</CardTitle>
-          <CardDescription>{copy.total(formatCount(report.totalTokens), formatCount(report.totalCalls))}</CardDescription>
+          <CardDescription>
+            {copy.total(formatCount(report.totalTokens), formatCount(report.totalCalls))}
+            {searches > 0 ? `，${copy.webSearches(formatCount(searches))}` : ""}
+          </CardDescription>
         </CardHeader>
         <CardContent>{empty ? <p className="text-sm text-muted-foreground">{copy.empty}</p> : <TokensChart days={report.days} />}</CardContent>
       </Card>

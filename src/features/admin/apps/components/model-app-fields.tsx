@@ -37,6 +37,10 @@ export function ModelAppFields({ form, set, fallbackKeyHint }: Props) {
         {text("maxTokens", copy.form.maxTokens, { type: "number" })}
         {text("firstByteTimeoutSeconds", copy.form.firstByteTimeout, { type: "number" })}
       </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.webSearch} onChange={(event) => set("webSearch", event.target.checked)} className="size-4" data-testid="app-web-search" />
+        {copy.form.webSearch}
+      </label>
       <p className="text-sm font-medium">{copy.form.fallback}</p>
       {text("fallbackBaseUrl", copy.form.fallbackBaseUrl, { maxLength: 500, placeholder: copy.form.providerBaseUrlPlaceholder })}
       {text("fallbackKey", copy.form.fallbackKey, { maxLength: 500, type: "password", hint: fallbackKeyHint ? copy.form.keepKey(fallbackKeyHint) : undefined })}

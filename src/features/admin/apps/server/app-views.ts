@@ -56,6 +56,7 @@ function formFields(app: AiApp): AppFieldsInput {
     openingStatement: settings.openingStatement,
     suggestedQuestions: settings.suggestedQuestions,
     firstByteTimeoutMs: settings.firstByteTimeoutMs,
+    webSearch: settings.webSearch,
   };
 }
 
@@ -118,6 +119,7 @@ export function appFromFields(appid: string, fields: AppFields, existing: AiApp 
     openingStatement: fields.openingStatement,
     suggestedQuestions: fields.suggestedQuestions,
     firstByteTimeoutMs: fields.firstByteTimeoutMs,
+    webSearch: fields.webSearch,
   });
   if (!parsed.success) throw new ApiRouteError(400, parsed.error.issues[0]?.message ?? "模型设置不正确");
   return { ...common, kind: "chat", upstreamBaseUrl: EMBEDDED_MODELS_BASE_URL, upstreamSecretKey: "", modelSettings: parsed.data };

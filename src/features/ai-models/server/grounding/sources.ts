@@ -37,6 +37,20 @@ export interface GroundingRequest {
   signal: AbortSignal;
 }
 
+/**
+ * A finder's refusal the user should read (a rate limit, a search service that is down): the question is
+ * answered with this Chinese message and `status` instead of a silent answer without the sources asked for.
+ */
+export class SourceRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 429 | 502 = 429,
+  ) {
+    super(message);
+    this.name = "SourceRefused";
+  }
+}
+
 export type SourceFinder = (request: GroundingRequest) => Promise<GroundingSource[]>;
 
 const finders = new Map<GroundingSource["kind"], SourceFinder>();
