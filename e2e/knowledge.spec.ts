@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { toastRegion } from "./support/toasts";
 
 // 知识库 (issue 37): a base with a Markdown document, indexed in the background, then chosen in the demo
 // model app's chat; the answer cites the document (the 引用 UI of Dify answers, fed by retriever_resources).
@@ -43,7 +44,8 @@ test("a knowledge base: create, upload Markdown, see 已索引, ask the model ap
   // A web page on an internal address is refused with the reason.
   await base.getByRole("textbox", { name: "添加网页（咖啡机资料）" }).fill("http://127.0.0.1:9/");
   await base.getByRole("button", { name: "添加网页" }).click();
-  await expect(page.getByText("这个网址指向内部网络，不能添加。")).toBeVisible();
+  // In the toast region: Radix also announces the toast in a live region with the same words.
+  await expect(toastRegion(page).getByText("这个网址指向内部网络，不能添加。")).toBeVisible();
 
   await page.goto(MODEL_CHAT);
   await page.getByRole("button", { name: "知识库" }).click();

@@ -188,9 +188,9 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
             {isModelApp && <KnowledgeChooser choice={knowledge} disabled={busy} />}
             <WebSearchToggle available={webSearchAvailable} on={webSearch} disabled={busy} onChange={setWebSearch} />
             <ModelSwitcher models={models} value={chosenModel} disabled={busy} onChange={setChosenModel} />
-            <Button type="button" variant="ghost" size="sm" className="md:hidden" onClick={() => openConversation(null)}>
+            <Button type="button" variant="ghost" size="sm" className="md:hidden" aria-label="新对话" onClick={() => openConversation(null)}>
               <Plus aria-hidden />
-              新对话
+              <span className="hidden sm:inline">新对话</span>
             </Button>
           </div>
         </div>

@@ -13,13 +13,15 @@ export function WebSearchToggle({ available, on, disabled, onChange }: { availab
       variant={on ? "secondary" : "ghost"}
       size="sm"
       aria-pressed={on}
+      aria-label="联网搜索"
       disabled={disabled}
       title={on ? "联网搜索已开启：回答会先搜索资料并标明出处" : "开启后，回答会先搜索资料并标明出处"}
       onClick={() => onChange(!on)}
       data-testid="web-search-toggle"
     >
       <Globe aria-hidden />
-      联网搜索
+      {/* Icon only on a phone: the header also holds the app's name, 知识库 and the model. */}
+      <span className="hidden sm:inline">联网搜索</span>
     </Button>
   );
 }

@@ -87,7 +87,8 @@ export function KnowledgeChooser({ choice, disabled }: { choice: Choice; disable
         <DropdownMenuTrigger asChild>
           <Button type="button" variant="ghost" size="sm" disabled={disabled} aria-label={knowledgeCopy.chooseBases}>
             <Library aria-hidden />
-            {knowledgeCopy.chooseBases}
+            {/* Icon (and count) only on a phone: the chat header is narrow there. */}
+            <span className="hidden sm:inline">{knowledgeCopy.chooseBases}</span>
             {count > 0 ? ` (${count})` : ""}
           </Button>
         </DropdownMenuTrigger>
