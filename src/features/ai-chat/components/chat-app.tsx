@@ -178,11 +178,12 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
       </Sheet>
 
       <section className="flex min-w-0 flex-1 flex-col" aria-label="聊天">
-        <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
+        {/* On a phone the controls wrap below the app's name rather than squeeze it to nothing. */}
+        <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b px-3 py-1.5 sm:h-12 sm:flex-nowrap sm:px-4 sm:py-0">
           <Button type="button" variant="ghost" size="icon" className="size-8 md:hidden" aria-label="打开对话列表" onClick={() => setDrawerOpen(true)}>
             <Menu aria-hidden />
           </Button>
-          <AppTitle app={app} className="[&_h1]:text-sm [&>span]:size-7 [&>span]:text-base" />
+          <AppTitle app={app} className="min-w-24 flex-1 sm:min-w-0 sm:flex-none [&_h1]:text-sm [&>span]:size-7 [&>span]:text-base" />
           <span className="hidden min-w-0 truncate text-sm text-muted-foreground sm:inline">{activeConversation ? `· ${activeConversation.name}` : ""}</span>
           <div className="ml-auto flex items-center gap-1">
             {isModelApp && <KnowledgeChooser choice={knowledge} disabled={busy} />}
