@@ -15,6 +15,12 @@ const ADMIN = { email: "cluster-admin@example.com", password: "Spark-cluster-adm
 const PASSWORD = "Spark-cluster-2026";
 let cluster: AppCluster;
 
+// Not yet runnable: the operator's role needs a mailbox proof (a followed link, issue 30), and this cluster
+// confirms accounts at once (AUTH_AUTOCONFIRM) with no outbox, so the operator here is refused (404) when
+// making the batch. Next: DEV_OUTBOX on and the operator confirmed through a mailed link, as
+// e2e/support/admin-account.ts does on the main server.
+test.fixme(true, "集群中的运营账号没有邮箱证明（AUTH_AUTOCONFIRM），尚不能创建兑换码批次");
+
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const started = await startAppCluster(3, {
