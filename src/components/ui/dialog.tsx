@@ -5,9 +5,29 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 
+/** The element to give focus back to when a dialog opened by state (not by a DialogTrigger) closes. */
+const DialogOpenerContext = React.createContext<HTMLElement | null>(null);
+
+function focusedElement(): HTMLElement | null {
+  const active = typeof document === "undefined" ? null : document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 /** A centred modal dialog (Radix Dialog: focus trap, Esc to close, labelled by its title). */
-function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+function Dialog({ open, ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
+  // Noted while rendering the opening (React's "adjust state when a prop changes"): a field inside the
+  // dialog that autofocuses takes focus during the commit, before any effect could see who had it.
+  const [opener, setOpener] = React.useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = React.useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(focusedElement());
+  }
+  return (
+    <DialogOpenerContext.Provider value={opener}>
+      <DialogPrimitive.Root data-slot="dialog" open={open} {...props} />
+    </DialogOpenerContext.Provider>
+  );
 }
 
 function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
@@ -18,7 +38,23 @@ function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) 
   return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
 }
 
+/**
+ * Radix gives focus back to a Dialog.Trigger only; most of our dialogs are opened by state from an
+ * ordinary button, and focus then fell to the page's start on close. The element focused when the
+ * dialog opened gets it back instead (a keyboard user stays where they were).
+ */
+function useFocusReturn(onCloseAutoFocus: React.ComponentProps<typeof DialogPrimitive.Content>["onCloseAutoFocus"]) {
+  const opener = React.useContext(DialogOpenerContext);
+  return (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented || !opener?.isConnected) return;
+    event.preventDefault();
+    opener.focus();
+  };
+}
+
 function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  const onCloseAutoFocus = useFocusReturn(props.onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px] transition-opacity duration-150 starting:opacity-0" />
@@ -29,6 +65,7 @@ function DialogContent({ className, children, ...props }: React.ComponentProps<t
           className,
         )}
         {...props}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         {children}
         <DialogPrimitive.Close
