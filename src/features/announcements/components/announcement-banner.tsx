@@ -9,16 +9,21 @@ import { toast } from "@/lib/toast";
 import { announcementsCopy as copy } from "../copy";
 import type { AnnouncementView } from "../types";
 
-/** The dashboard's 站内公告: shown until the user closes it (stored per user, so it does not come back). */
+/**
+ * The dashboard's 站内公告: shown until the user closes it (stored per user, so it does not come back).
+ * It disappears once the server has stored the dismissal (a few ms): hidden at the click, a reload or a
+ * link followed at once cancelled the request and brought it back.
+ */
 export function AnnouncementBanner({ announcement }: { announcement: AnnouncementView | null }) {
-  const [hidden, setHidden] = useState(false);
-  if (!announcement || hidden) return null;
+  const [state, setState] = useState<"shown" | "closing" | "hidden">("shown");
+  if (!announcement || state === "hidden") return null;
   const dismiss = async () => {
-    setHidden(true);
+    setState("closing");
     try {
       await apiFetch(`/api/announcements/${announcement.id}/dismiss`, { method: "post", json: {} });
+      setState("hidden");
     } catch {
-      setHidden(false);
+      setState("shown");
       toast({ variant: "destructive", title: copy.dismissFailed });
     }
   };
@@ -37,7 +42,7 @@ export function AnnouncementBanner({ announcement }: { announcement: Announcemen
           </>
         ) : null}
       </p>
-      <Button size="icon" variant="ghost" className="size-7 shrink-0" aria-label={copy.dismiss} title={copy.dismiss} onClick={() => void dismiss()}>
+      <Button size="icon" variant="ghost" className="size-7 shrink-0" aria-label={copy.dismiss} title={copy.dismiss} disabled={state === "closing"} onClick={() => void dismiss()}>
         <X aria-hidden />
       </Button>
     </section>
