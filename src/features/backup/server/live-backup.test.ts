@@ -1,7 +1,7 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -93,6 +93,25 @@ describe("backup while the app runs", () => {
     expect(existsSync(path.join(root, "relative"))).toBe(false);
   });
 
+  it("takes over the socket of a server that was killed, and leaves any other file alone", async () => {
+    const otherDir = path.join(root, "other");
+    await mkdir(otherDir);
+    const stale = path.join(otherDir, "control.sock");
+    // A process that listens on the socket and is SIGKILLed leaves the socket file behind.
+    const owner = spawn(process.execPath, ["-e", `require("node:net").createServer().listen(${JSON.stringify(stale)}, () => console.log("up"))`]);
+    await new Promise((resolve) => owner.stdout.once("data", resolve));
+    owner.kill("SIGKILL");
+    await new Promise((resolve) => owner.once("exit", resolve));
+    expect(existsSync(stale)).toBe(true);
+    const taken = await openControlSocket({ layout: { dataDir: otherDir, filesInS3: false }, database: async () => handle });
+    expect((await stat(taken.path)).mode & 0o777).toBe(0o600);
+    await taken.close();
+    expect(existsSync(stale)).toBe(false);
+
+    await writeFile(stale, "not a socket");
+    await expect(openControlSocket({ layout: { dataDir: otherDir, filesInS3: false }, database: async () => handle })).rejects.toThrow(/不是套接字/);
+  });
+
   it("backs up during writes and deletions, then restores users, conversations, orders and files", { timeout: 180_000 }, async () => {
     const userId = randomUUID();
     await handle.db.insert(authUsers).values({ id: userId, email: "live-backup@example.com" });
@@ -136,7 +155,11 @@ describe("backup while the app runs", () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain("请先停止服务");
 
+    // A running server without the socket (an older version): the backup says what to do, in Chinese.
     await control.close();
+    const tooOld = await runScript("backup", path.join(root, "from-old-server"));
+    expect(tooOld.code).toBe(1);
+    expect(tooOld.out).toContain("无法连接它的控制套接字");
     await handle.close();
     await rm(dataDir, { recursive: true, force: true });
     expect(await runScript("restore", out)).toMatchObject({ code: 0, out: expect.stringContaining("恢复完成") });
