@@ -3,11 +3,14 @@
  * DATA_DIR/storage/objects):
  *   npm run backup [-- <新目录>]       (default backups/spark-<time>)
  *   npm run restore -- <备份目录>
- * PGlite has one owner at a time: stop the app first (the script says so and changes nothing while a
- * server holds the data directory). With DATABASE_URL the database is PostgreSQL: back it up with
- * pg_dump or PITR instead (docs/deployment.md, 备份与恢复).
+ * PGlite has one owner at a time. With the app stopped, the script opens DATA_DIR itself. While a
+ * server holds the data directory, `backup` asks that server over DATA_DIR/control.sock to write the
+ * backup (consistent, without stopping it: src/features/backup/server/live-backup.ts); `restore`
+ * replaces the data directory, so it needs the app stopped and says so. With DATABASE_URL the database
+ * is PostgreSQL: back it up with pg_dump or PITR instead (docs/deployment.md, 备份与恢复).
  */
 import path from "node:path";
+import { requestLiveBackup } from "@/features/backup/server/control-client";
 import { backupEmbedded, restoreEmbedded } from "@/features/backup/server/embedded-backup";
 import { DataDirLockedError } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -21,8 +24,8 @@ for (const file of [".env.local", ".env"]) {
 }
 
 const STOP_FIRST =
-  "内嵌数据库（PGlite）同一时间只能由一个进程打开，而服务正在运行。请先停止服务（例如 systemctl stop spark，或结束 npm start），" +
-  "再运行本命令，完成后重新启动。需要不停机备份时，请改用 PostgreSQL（DATABASE_URL）并按 docs/deployment.md 用 pg_dump / PITR 备份。";
+  "恢复会替换整个数据目录，而服务正在运行。请先停止服务（例如 systemctl stop spark，或结束 npm start），" +
+  "再运行本命令，完成后重新启动。（备份不必停机：服务运行时 npm run backup 会请服务自己完成备份。）";
 
 async function main(): Promise<number> {
   const [command, target] = process.argv.slice(2);
@@ -35,7 +38,11 @@ async function main(): Promise<number> {
   try {
     if (command === "backup") {
       const out = path.resolve(target ?? path.join("backups", `spark-${new Date().toISOString().replace(/[:.]/g, "-")}`));
-      const manifest = await backupEmbedded(layout, out);
+      const manifest = await backupEmbedded(layout, out).catch((error: unknown) => {
+        // A server owns PGlite: it writes the backup itself, without stopping.
+        if (error instanceof DataDirLockedError) return requestLiveBackup(layout.dataDir, out);
+        throw error;
+      });
       console.log(`备份完成：${out}`);
       if (!manifest.includesFiles) console.log("注意：文件存放在 S3 存储桶中，未包含在本备份里，请用存储桶的版本控制或跨区域复制保护它们。");
       return 0;

@@ -2,6 +2,7 @@ import { autoconfirmAdminWarning, grantListedAdmins } from "@/features/admin/ser
 import { getAiProxy } from "@/features/ai-call/server";
 import { seedAppRegistry } from "@/features/ai-apps/server";
 import { startApiKeyExpiryReminderJob } from "@/features/api-keys/server";
+import { openBackupControl } from "@/features/backup/server";
 import { ensureDemoAccount } from "@/features/auth/server";
 import { ensurePlansSeeded, getProviders, getWechatPay, startExpiredOrdersJob, startRenewalReminderJob } from "@/features/billing/server";
 import { openFastLane } from "@/features/fast-lane/server";
@@ -80,6 +81,8 @@ async function startServer() {
   startAccountDeletionJob();
   // AI-call and sign-in records older than LOG_RETENTION_DAYS are purged, hourly.
   startLogRetentionJob();
+  // PGlite on disk: DATA_DIR/control.sock lets `npm run backup` back up without stopping the app.
+  await openBackupControl();
   // From now on server.mjs answers the hot API routes without Next.js's router (`npm start` only).
   openFastLane();
   // Readiness (/api/health/ready) answers 200 from now on: the database is open and migrated.

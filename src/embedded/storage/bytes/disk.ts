@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { storageErrors } from "../errors";
 import type { ObjectByteStore, WrittenFile } from "./byte-store";
+import { removeUnlessHeld } from "./removal-hold";
 import { spoolToFile } from "./spool";
 
 /**
@@ -73,7 +74,11 @@ export class DiskStore implements ObjectByteStore {
     );
   }
 
+  /** Held back while a backup of the running app copies the files (removal-hold.ts). */
   async remove(versions: Iterable<string>): Promise<void> {
-    await Promise.all([...versions].map((version) => rm(this.pathOf(version), { force: true })));
+    const files = [...versions].map((version) => this.pathOf(version));
+    await removeUnlessHeld(async () => {
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+    });
   }
 }

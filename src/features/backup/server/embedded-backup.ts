@@ -6,11 +6,10 @@ import { openPglite } from "@/lib/db/pglite";
 
 /**
  * Backups of the embedded setup: PGlite's data directory (`DATA_DIR/pglite`) and the object bytes
- * (`DATA_DIR/storage/objects`). PGlite has one owner at a time (the data-directory lock), so a backup
- * or restore takes the lock like a server would: it runs while the app is stopped, and refuses with
- * the lock's own message while a server holds it. Holding the lock is also what makes the copy
- * consistent: no upload, removal or database write can happen between the dump and the file copy.
- * (Online backups are PostgreSQL's: pg_dump or PITR, docs/deployment.md.)
+ * (`DATA_DIR/storage/objects`). PGlite has one owner at a time (the data-directory lock): with the app
+ * stopped, a backup or restore takes the lock like a server would. While a server holds it, a backup is
+ * made by that server instead (live-backup.ts, asked over DATA_DIR/control.sock), and a restore refuses
+ * with the lock's own message: it replaces the data directory, which only a stopped app allows.
  *
  * A backup is a directory: `manifest.json`, `pglite.tar.gz` (PGlite's own dumpDataDir, loadable by
  * PGlite.create's `loadDataDir`) and `storage/objects/` (same layout as the live one).
@@ -20,7 +19,7 @@ export const BACKUP_FORMAT = "spark-embedded-backup";
 const BACKUP_VERSION = 1;
 const DATABASE_FILE = "pglite.tar.gz";
 
-interface BackupManifest {
+export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   version: number;
   createdAt: string;
@@ -53,20 +52,38 @@ export async function backupEmbedded(layout: EmbeddedLayout, out: string): Promi
   if (await exists(out)) throw new Error(`备份目录 ${out} 已存在，请换一个新目录`);
   const handle = await openPglite(pgliteDir(layout.dataDir));
   try {
-    await mkdir(out, { recursive: true });
-    const dump = await handle.client.dumpDataDir("gzip");
-    await writeFile(path.join(out, DATABASE_FILE), Buffer.from(await dump.arrayBuffer()));
-    const includesFiles = !layout.filesInS3;
-    if (includesFiles && (await exists(objectsDir(layout.dataDir)))) {
-      await cp(objectsDir(layout.dataDir), objectsDir(path.join(out)), { recursive: true, errorOnExist: true });
-    }
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), includesFiles };
-    // Written last: a directory without a manifest is an unfinished backup.
-    await writeFile(path.join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    return manifest;
+    return await writeBackup(handle.client, layout, out);
   } finally {
     await handle.close();
   }
+}
+
+/** Where a backup is (`database-dumped`: the dump is written, the files are next). */
+export type BackupStage = "database-dumped";
+
+/**
+ * Writes the backup of the database open in `client` and of the files into the new directory `out`.
+ * The dump waits for PGlite's transaction queue as well as its query queue, so it falls between
+ * transactions: a consistent snapshot even while the app writes (live-backup.ts).
+ */
+export async function writeBackup(
+  client: PGlite,
+  layout: EmbeddedLayout,
+  out: string,
+  onStage: (stage: BackupStage) => void | Promise<void> = () => undefined,
+): Promise<BackupManifest> {
+  await mkdir(out, { recursive: true });
+  const dump = await client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+  await writeFile(path.join(out, DATABASE_FILE), Buffer.from(await dump.arrayBuffer()));
+  await onStage("database-dumped");
+  const includesFiles = !layout.filesInS3;
+  if (includesFiles && (await exists(objectsDir(layout.dataDir)))) {
+    await cp(objectsDir(layout.dataDir), objectsDir(path.join(out)), { recursive: true, errorOnExist: true });
+  }
+  const manifest: BackupManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), includesFiles };
+  // Written last: a directory without a manifest is an unfinished backup.
+  await writeFile(path.join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
 }
 
 async function readManifest(from: string): Promise<BackupManifest> {
