@@ -18,6 +18,7 @@ import { parseTrustedProxies } from "./src/lib/net/client-address.mjs";
 import { withFastLane } from "./src/lib/net/fast-lane-server.mjs";
 import { drainMsFrom, onStopSignals, shutDownGracefully } from "./src/lib/net/graceful-shutdown.mjs";
 import { createHardenedServer } from "./src/lib/net/hardened-server.mjs";
+import { listenOnOwnLoopback } from "./src/lib/net/own-loopback.mjs";
 import { buildInlineScriptHashes, withStaticPageScriptHashes } from "./src/lib/net/static-page-csp.mjs";
 import { logger } from "./src/lib/log/logger.mjs";
 import { serveClusterMetrics } from "./src/lib/net/cluster-metrics.mjs";
@@ -84,11 +85,22 @@ async function serve() {
   // pages with their script hashes filled into the CSP (src/lib/net/static-page-csp.mjs).
   const nextHandler = withStaticPageScriptHashes((req, res) => handle(req, res), () => buildScriptHashes);
   const server = createHardenedServer({ handler: withFastLane(nextHandler), trust, keepAliveTimeoutMs });
+  /** @type {(() => void) | undefined} */
+  let closeOwnLoopback;
   server.listen(port, hostname, () => {
     const address = server.address();
     const shown = typeof address === "object" && address ? `${hostname ?? "localhost"}:${address.port}` : String(address);
     logger().info({ address: `http://${shown}`, dev }, `思维火花已启动：http://${shown}${dev ? "（开发模式）" : ""}`);
-    if (typeof address === "object" && address) announceListening(address);
+    if (!(typeof address === "object" && address)) return;
+    if (!cluster.isWorker) return announceListening(`http://${loopbackHost(address)}:${address.port}`);
+    // A worker's requests to itself must not go round the shared port to another worker.
+    listenOnOwnLoopback(server).then(
+      (own) => {
+        closeOwnLoopback = own.close;
+        announceListening(own.origin);
+      },
+      (/** @type {unknown} */ error) => logger().warn({ err: error }, "无法监听本进程专用的回环端口"),
+    );
   });
 
   /**
@@ -98,6 +110,7 @@ async function serve() {
    * @param {number} drainMs
    */
   const shutdown = (drainMs) => {
+    closeOwnLoopback?.();
     void shutDownGracefully({ server, drainMs, closeApp: () => app.close(), log: logger() })
       .catch((/** @type {unknown} */ error) => logger().error({ err: error }, "退出时出错"))
       .finally(() => process.exit(0));
@@ -105,15 +118,19 @@ async function serve() {
   onStopSignals({ drainMs: drainMsFrom(process.env.SHUTDOWN_DRAIN_SECONDS), shutdown, log: logger() });
 }
 
+/** @param {import("node:net").AddressInfo} address */
+function loopbackHost(address) {
+  const anyAddress = address.address === "0.0.0.0" || address.address === "::";
+  return anyAddress ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+}
+
 /**
  * Tells the app where this process listens (it sends itself a request to revalidate its prerendered
  * listings: src/features/marketing/listing-revalidation.ts), then lets it do so once.
- * @param {import("node:net").AddressInfo} address
+ * @param {string} origin
  */
-function announceListening(address) {
-  const anyAddress = address.address === "0.0.0.0" || address.address === "::";
-  const host = anyAddress ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
-  process.env.SPARK_LISTEN_ORIGIN = `http://${host}:${address.port}`;
+function announceListening(origin) {
+  process.env.SPARK_LISTEN_ORIGIN = origin;
   const listening = /** @type {Record<symbol, (() => void) | undefined>} */ (/** @type {unknown} */ (globalThis))[Symbol.for("sparkai.server.listening")];
   listening?.();
 }

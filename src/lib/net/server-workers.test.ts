@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../../../test/database-ta
 // answer on the one port, METRICS_PORT sums them, a killed worker is replaced, SIGTERM drains them all
 // and the primary exits 0.
 
-type Line = { msg?: string; pid?: number; worker?: number };
+type Line = { msg?: string; pid?: number; worker?: number; ownOrigin?: string };
 
 /** A new connection per request (no keep-alive): node:cluster hands connections, not requests, out. */
 function getText(url: string): Promise<{ status: number; text: string }> {
@@ -110,7 +110,12 @@ describe.skipIf(!inject("postgresUrl"))("npm start with several workers", () => 
       await client.end();
     }
     // The workers' log lines carry their slot.
-    expect(lines.filter((line) => line.msg === "listening").map((line) => line.worker).sort()).toEqual([1, 2]);
+    const listening = lines.filter((line) => line.msg === "listening");
+    expect(listening.map((line) => line.worker).sort()).toEqual([1, 2]);
+    // A worker's requests to itself (the listings' revalidation) reach it, not the next worker in turn.
+    for (const { pid, ownOrigin } of listening) {
+      for (let i = 0; i < 3; i += 1) expect((await liveness(ownOrigin!)).pid).toBe(pid);
+    }
   }, 90_000);
 
   it("serves one METRICS_PORT for all workers, summing their counts", async () => {
