@@ -53,6 +53,8 @@ export async function startAppCluster(count: number, env: Record<string, string>
         DATA_DIR: dataDir,
         SITE_URL: siteUrl,
         TRUSTED_PROXIES: "127.0.0.1/32",
+        // Each `npm start` one process, as these specs' balancer and kills assume (not one per core).
+        WEB_CONCURRENCY: "1",
         ...extraEnv,
       }).then((process) => {
         started.push(process);
