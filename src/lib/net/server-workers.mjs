@@ -8,7 +8,9 @@
  *
  * The primary forwards SIGTERM / SIGINT to every worker, waits for them all, then exits (0 when every
  * worker exited 0). A worker that dies otherwise is logged and replaced, after a back-off
- * (worker-plan.mjs) when it keeps dying soon after start.
+ * (worker-plan.mjs) when it keeps dying soon after start. But while no worker has ever listened, a
+ * death is a failed start-up (bad configuration, database unreachable), as it is for one process: the
+ * primary stops the others and exits 1, rather than retry a broken setup forever out of sight.
  */
 import cluster from "node:cluster";
 import { onStopSignals } from "./graceful-shutdown.mjs";
@@ -24,6 +26,7 @@ export const WORKER_ID_VARIABLE = "SPARK_WORKER_ID";
 export function runPrimary({ count, drainMs, log }) {
   let stopping = false;
   let failedOnStop = false;
+  let served = false;
   /** @type {Set<NodeJS.Timeout>} */
   const pendingRestarts = new Set();
   /** Our own list: node:cluster keeps a dead worker in cluster.workers until its IPC channel closes. */
@@ -42,6 +45,7 @@ export function runPrimary({ count, drainMs, log }) {
     live.add(worker);
     // E.g. a signal sent as the worker died: logged, never an unhandled 'error' ending the primary.
     worker.on("error", (error) => log.warn({ err: error, worker: slot }, `工作进程 ${slot} 出错`));
+    worker.once("listening", () => (served = true));
     worker.on("exit", (code, signal) => {
       live.delete(worker);
       if (stopping) {
@@ -49,6 +53,11 @@ export function runPrimary({ count, drainMs, log }) {
         log.info({ worker: slot, workerPid: worker.process.pid, code, signal }, `工作进程 ${slot} 已退出`);
         if (live.size === 0) finish(failedOnStop ? 1 : 0);
         return;
+      }
+      if (!served) {
+        log.fatal({ worker: slot, workerPid: worker.process.pid, code, signal }, `工作进程 ${slot} 启动失败，停止全部工作进程`);
+        failedOnStop = true;
+        return stopAll("SIGTERM");
       }
       const quick = Date.now() - startedAt < HEALTHY_RUN_MS;
       const deaths = quick ? (quickDeaths.get(slot) ?? 0) + 1 : 1;
@@ -66,18 +75,22 @@ export function runPrimary({ count, drainMs, log }) {
   log.info({ workers: count }, `以 ${count} 个工作进程启动（WEB_CONCURRENCY）`);
   for (let slot = 1; slot <= count; slot += 1) fork(slot);
 
+  /** @param {NodeJS.Signals} signal */
+  const stopAll = (signal) => {
+    stopping = true;
+    for (const timer of pendingRestarts) clearTimeout(timer);
+    if (live.size === 0) return finish(failedOnStop ? 1 : 0);
+    // Each worker drains as the single server does (SIGINT: without waiting). A worker also
+    // signalled directly (systemd's control group, a terminal's Ctrl-C) ignores this copy.
+    for (const worker of live) worker.process.kill(signal);
+  };
+
   onStopSignals({
     drainMs,
     log,
     shutdown: (waitMs) => {
-      stopping = true;
-      for (const timer of pendingRestarts) clearTimeout(timer);
-      const workers = [...live];
-      log.info({ workers: workers.length, drainMs: waitMs }, "收到退出信号：通知全部工作进程排空后退出");
-      if (workers.length === 0) return finish(0);
-      // Each worker drains as the single server does (SIGINT: without waiting). A worker also
-      // signalled directly (systemd's control group, a terminal's Ctrl-C) ignores this copy.
-      for (const worker of workers) worker.process.kill(waitMs === 0 ? "SIGINT" : "SIGTERM");
+      log.info({ workers: live.size, drainMs: waitMs }, "收到退出信号：通知全部工作进程排空后退出");
+      stopAll(waitMs === 0 ? "SIGINT" : "SIGTERM");
     },
   });
   return { stopped };

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/database-targets";
 
 // `npm start` with WEB_CONCURRENCY=2 on a fresh PostgreSQL database (test/fixtures/cluster-server.ts:
@@ -49,6 +49,31 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
 
 const liveness = async (base: string) => JSON.parse((await getText(`${base}/api/health/live`)).text) as { pid: number; worker: number };
 
+/** test/fixtures/cluster-server.ts as `npm start` would run it, with its JSON log lines collected. */
+function startFixture(env: Record<string, string>, lines: Line[]): ChildProcess {
+  const child = spawn(process.execPath, ["--require", "./test/fixtures/server-only-preload.cjs", "--import", "tsx", "test/fixtures/cluster-server.ts"], {
+    env: { ...process.env, SITE_URL: "http://localhost:3000", SUPABASE_URL: "", DIFY_API_URL: "", AI_APPS_CONFIG: "", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (line.startsWith("{")) lines.push(JSON.parse(line) as Line);
+  });
+  return child;
+}
+
+describe("npm start whose workers cannot start", () => {
+  it("does not retry a broken setup forever: the primary exits 1, as one process would", async () => {
+    const lines: Line[] = [];
+    const child = startFixture({ DATABASE_URL: "postgres://127.0.0.1:1/unused", WEB_CONCURRENCY: "2", PORT: "0", CLUSTER_FIXTURE_FAIL_START: "1" }, lines);
+    onTestFinished(() => void child.kill("SIGKILL"));
+    // "close": after the last line of its output was read.
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    expect(code).toBe(1);
+    expect(lines.some((line) => line.msg?.includes("启动失败"))).toBe(true);
+    expect(lines.some((line) => line.msg?.includes("意外退出"))).toBe(false);
+  }, 30_000);
+});
+
 describe.skipIf(!inject("postgresUrl"))("npm start with several workers", () => {
   let database: TestDatabase;
   let exited: Promise<number | null>;
@@ -61,26 +86,17 @@ describe.skipIf(!inject("postgresUrl"))("npm start with several workers", () => 
     const [port, metricsPort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${port}`;
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    primary = spawn(process.execPath, ["--require", "./test/fixtures/server-only-preload.cjs", "--import", "tsx", "test/fixtures/cluster-server.ts"], {
-      env: {
-        ...process.env,
+    primary = startFixture(
+      {
         DATABASE_URL: database.target.kind === "postgres" ? database.target.url : "",
         WEB_CONCURRENCY: "2",
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
-        SITE_URL: "http://localhost:3000",
-        SUPABASE_URL: "",
-        DIFY_API_URL: "",
-        AI_APPS_CONFIG: "",
         SHUTDOWN_DRAIN_SECONDS: "5",
-        LOG_LEVEL: "info",
       },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+      lines,
+    );
     exited = new Promise((resolve) => primary!.once("exit", resolve));
-    createInterface({ input: primary!.stdout! }).on("line", (line) => {
-      if (line.startsWith("{")) lines.push(JSON.parse(line) as Line);
-    });
   }, 30_000);
 
   afterAll(async () => {
