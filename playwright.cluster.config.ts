@@ -7,14 +7,15 @@ import baseConfig, { browserProject } from "./playwright.config";
  * PostgreSQL behind a balancer, which the spec starts itself from the main run's build. Apart from
  * the main run, so its four servers do not compete with it for the machine's cores. Likewise
  * e2e/rolling-restart.spec.ts (three processes restarted one by one under chat traffic). Also
- * e2e/crash-restart.spec.ts: one server on PGlite killed and restarted, which needs its own process too.
+ * e2e/crash-restart.spec.ts: one server on PGlite killed and restarted, which needs its own process too,
+ * and e2e/workers.spec.ts: one `npm start` with two workers (WEB_CONCURRENCY).
  */
 if (!existsSync(".next/BUILD_ID")) throw new Error("没有生产构建：请先运行 npm run build（npm test 的主 e2e 运行会构建）。");
 
 export default defineConfig({
   ...baseConfig,
   projects: [browserProject],
-  testMatch: ["multi-process.spec.ts", "rolling-restart.spec.ts", "crash-restart.spec.ts", "cluster-wallet.spec.ts"],
+  testMatch: ["multi-process.spec.ts", "rolling-restart.spec.ts", "crash-restart.spec.ts", "cluster-wallet.spec.ts", "workers.spec.ts"],
   testIgnore: [],
   workers: 1,
   webServer: undefined,

@@ -33,7 +33,7 @@ const wechatURL = `http://127.0.0.1:${wechatPort}`;
 // quota.spec needs the tiny free quota of the hosted-mode server (playwright.hosted.config.ts);
 // dev/ runs against `next dev` (playwright.dev.config.ts); multi-process and crash-restart start their own
 // servers (playwright.cluster.config.ts).
-const OTHER_CONFIGS_SPECS = ["quota.spec.ts", "dev/**", "multi-process.spec.ts", "crash-restart.spec.ts", "rolling-restart.spec.ts", "cluster-wallet.spec.ts"];
+const OTHER_CONFIGS_SPECS = ["quota.spec.ts", "dev/**", "multi-process.spec.ts", "crash-restart.spec.ts", "rolling-restart.spec.ts", "cluster-wallet.spec.ts", "workers.spec.ts"];
 const SITE_WIDE_SWITCH_SPECS = ["phone-required.spec.ts", "content-safety-ban.spec.ts"];
 
 /** Debian's Chromium as a desktop browser; the other configs (cluster, hosted, dev) run their specs in it alone. */

@@ -42,7 +42,8 @@ export async function startProductionServer(env: Record<string, string> = {}): P
   // BENCH_SERVER_CPU_PROF=<dir>: a V8 CPU profile of the server, written there when it stops.
   const profile = process.env.BENCH_SERVER_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_SERVER_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, "server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "spark-bench-")), ...env },
+    // One process (WEB_CONCURRENCY=1): the benches measure what one process does, on PostgreSQL too.
+    env: { ...process.env, WEB_CONCURRENCY: "1", DATA_DIR: mkdtempSync(path.join(tmpdir(), "spark-bench-")), ...env },
     stdio: "ignore",
     detached: true,
   });

@@ -48,6 +48,9 @@ export async function startAppCluster(count: number, env: Record<string, string>
     const siteUrl = balancer.url;
     const startProcess = (extraEnv: Record<string, string> = {}, port = Number(findFreePort())) =>
       startAppProcess(port, {
+        // Each `npm start` one process, as the specs' balancer and kills assume (not one per core),
+        // unless a spec asks for workers.
+        WEB_CONCURRENCY: "1",
         ...env,
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,

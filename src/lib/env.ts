@@ -239,6 +239,11 @@ export const envSchema = z
     LOG_LEVEL: withDefault("info", z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "只能是 fatal、error、warn、info、debug、trace 或 silent" })),
     // SIGTERM: how long running AI answers may take to finish before they are ended (server.mjs).
     SHUTDOWN_DRAIN_SECONDS: withDefault("30", z.coerce.number({ message: "必须是秒数" }).int("必须是整数秒").min(0, "不能为负").max(3600, "最多 3600 秒")),
+    // `npm start`'s worker processes on PostgreSQL (server.mjs reads it before the app loads:
+    // src/lib/net/worker-plan.mjs); unset → one per core; always one on PGlite.
+    WEB_CONCURRENCY: optionalText.pipe(
+      z.string().trim().regex(/^\d{1,3}$/, "必须是 1 到 256 的整数").transform(Number).pipe(z.number().min(1, "至少 1 个").max(256, "最多 256 个")).optional(),
+    ),
   })
   .superRefine((env, context) => {
     // A cloud moderation provider signs every call with the account's key pair.

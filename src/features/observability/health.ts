@@ -10,9 +10,16 @@ import { logger } from "@/lib/log/logger.mjs";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** Alive: the process answers HTTP. Nothing else is checked, so a database outage restarts nothing. */
+/**
+ * Alive: the process answers HTTP. Nothing else is checked, so a database outage restarts nothing.
+ * With several workers (`npm start`, WEB_CONCURRENCY) each answers for itself: its pid and slot say which.
+ */
 export function livenessResponse(): Response {
-  return Response.json({ status: "alive", uptimeSeconds: Math.round(process.uptime()) }, { headers: NO_STORE });
+  const worker = process.env.SPARK_WORKER_ID;
+  return Response.json(
+    { status: "alive", uptimeSeconds: Math.round(process.uptime()), pid: process.pid, ...(worker ? { worker: Number(worker) } : {}) },
+    { headers: NO_STORE },
+  );
 }
 
 export interface ReadinessDeps {

@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { databasePoolStats } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { bearerMatches } from "@/lib/net/bearer-token.mjs";
 import { appMetrics } from "./metrics";
 
 /**
@@ -10,13 +10,7 @@ import { appMetrics } from "./metrics";
  * http://…:METRICS_PORT/metrics, a port of its own that only the scraper should reach.
  */
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest();
-
-/** Compares digests, so neither the length nor the content of the token leaks through timing. */
-export function bearerMatches(authorization: string | null | undefined, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
-  return match !== null && timingSafeEqual(sha256(match[1]!), sha256(token));
-}
+export { bearerMatches };
 
 async function exposition(): Promise<{ body: string; contentType: string }> {
   const metrics = appMetrics();

@@ -1,5 +1,7 @@
+import cluster from "node:cluster";
+import { AggregatorRegistry, type Registry } from "prom-client";
 import { onAuthMetric, type AuthMetricEvent } from "@/embedded/auth";
-import { observeDatabaseQueries } from "@/lib/db";
+import { databasePoolStats, observeDatabaseQueries } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { countHttpRequests } from "./http-metrics";
@@ -47,7 +49,26 @@ function wire(): void {
   observeDatabaseQueries(({ driver, seconds, failed }) => metrics.dbQueries.observe({ driver, outcome: failed ? "error" : "ok" }, seconds));
   onAuthMetric(countAuthEvent);
   const { METRICS_PORT, METRICS_TOKEN } = getEnv();
-  if (METRICS_PORT !== undefined) {
+  if (cluster.isWorker) {
+    // One of `npm start`'s workers: the primary serves METRICS_PORT for all of them
+    // (src/lib/net/cluster-metrics.mjs) and asks this registry over the IPC channel.
+    answerClusterMetrics(metrics.registry);
+  } else if (METRICS_PORT !== undefined) {
     startMetricsPort(METRICS_PORT, { token: METRICS_TOKEN, onError: (error) => logger().warn(`[metrics] 无法在端口 ${METRICS_PORT} 上提供指标：${error.message}`) });
   }
+}
+
+/** How often a worker's pool gauge is refreshed for the primary's scrape (it cannot refresh it on ask). */
+const POOL_GAUGE_REFRESH_MS = 10_000;
+
+function answerClusterMetrics(registry: Registry): void {
+  AggregatorRegistry.setRegistries([registry]);
+  // Constructing one is how prom-client starts answering the primary's requests in a worker.
+  new AggregatorRegistry();
+  const refresh = () => {
+    const pool = databasePoolStats();
+    if (pool) for (const [state, value] of Object.entries(pool)) appMetrics().dbPool.set({ state }, value);
+  };
+  refresh();
+  setInterval(refresh, POOL_GAUGE_REFRESH_MS).unref();
 }

@@ -37,7 +37,8 @@ export function createLogger(destination = pino.destination({ dest: 1, sync: tru
   return pino(
     {
       level,
-      base: { pid: process.pid },
+      // `npm start`'s worker slot (src/lib/net/server-workers.mjs) when there are several processes.
+      base: process.env.SPARK_WORKER_ID ? { pid: process.pid, worker: Number(process.env.SPARK_WORKER_ID) } : { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
