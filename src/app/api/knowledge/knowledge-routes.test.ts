@@ -30,9 +30,10 @@ const baseDocuments = await import("./bases/[id]/documents/route");
 const baseDocument = await import("./bases/[id]/documents/[documentId]/route");
 const attached = await import("./documents/route");
 const attachedOne = await import("./documents/[id]/route");
-const { findDocumentSources, findKnowledgeSources, indexingIdle } = await import("@/features/knowledge/server");
+const storageUsage = await import("../storage/usage/route");
+const { findDocumentSources, findKnowledgeSources, indexingIdle, storageBytesInUse } = await import("@/features/knowledge/server");
 const { writeSamplePdf } = await import("@/features/knowledge/server/extract/sample-pdf");
-const { closeDatabase, getDatabase, knowledgeChunks } = await import("@/lib/db");
+const { closeDatabase, getDatabase, knowledgeChunks, knowledgeDocuments } = await import("@/lib/db");
 const { eq } = await import("drizzle-orm");
 
 afterAll(async () => {
@@ -146,6 +147,22 @@ describe("/api/knowledge", () => {
     await indexingIdle();
     const documents = (await (await call(baseDocuments.GET as Handler, new Request(`${ORIGIN}/bases/${baseId}/documents`), { id: baseId })).json()).documents as { id: string; status: string; failureReason: string }[];
     expect(documents.find((document) => document.id === scanned)).toMatchObject({ status: "failed", failureReason: "这个 PDF 没有可识别的文字（可能是扫描件），暂不支持。" });
+  });
+
+  it("the storage page's usage counts the user's knowledge documents, as the quota does (not another user's)", async () => {
+    const db = await getDatabase();
+    const sizes = await db.select({ size: knowledgeDocuments.size }).from(knowledgeDocuments).where(eq(knowledgeDocuments.userId, owner));
+    const documentBytes = sizes.reduce((total, row) => total + row.size, 0);
+    expect(documentBytes).toBeGreaterThan(0);
+    const usage = async () => (await (await call(storageUsage.GET as Handler, new Request("http://localhost:3000/api/storage/usage"))).json()) as { usedBytes: number };
+    expect((await usage()).usedBytes).toBe(documentBytes);
+    expect((await usage()).usedBytes).toBe(await storageBytesInUse(db, owner));
+    signedIn = attacker;
+    try {
+      expect((await usage()).usedBytes).toBe(0);
+    } finally {
+      signedIn = owner;
+    }
   });
 
   it("deleting a document removes its chunks and its bytes; deleting the base removes the rest", async () => {

@@ -57,6 +57,15 @@ interface NewDocument {
 }
 
 /**
+ * The bytes a user's plan quota counts: their files plus their knowledge documents (stored with the service
+ * role, so the storage itself does not see them as the user's). The storage page shows this same figure.
+ */
+export async function storageBytesInUse(db: Database, userId: string): Promise<number> {
+  const files = (await getStorageUsage(db, userId, true)).usedBytes ?? 0;
+  return files + (await documentBytesOf(db, userId));
+}
+
+/**
  * Stores a document's bytes (counted against the owner's storage quota), records it as 「解析中」 and indexes it
  * in the background; the answer is the new document as listed.
  */
@@ -67,8 +76,7 @@ export async function addDocument(deps: KnowledgeDeps, input: NewDocument): Prom
   if (input.bytes.byteLength > input.limits.maxBytes) throw new DocumentRefused(413, tooLarge(input.limits.maxBytes));
   if (input.ownerId) {
     const quota = await storageQuotaBytes(deps.db, input.ownerId);
-    const files = (await getStorageUsage(deps.db, input.ownerId, true)).usedBytes ?? 0;
-    if (files + (await documentBytesOf(deps.db, input.ownerId)) + input.bytes.byteLength > quota) {
+    if ((await storageBytesInUse(deps.db, input.ownerId)) + input.bytes.byteLength > quota) {
       throw new DocumentRefused(413, "存储空间不足：请删除一些文件或文档，或升级套餐。");
     }
   }

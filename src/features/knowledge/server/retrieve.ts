@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { knowledgeChunks, type Database } from "@/lib/db";
 import type { Embedder } from "./embedder";
-import { cosineSimilarity, reciprocalRankFusion, RRF_K } from "./fusion";
+import { confidenceWeightedFusion, cosineSimilarity, type ScoredCandidate } from "./fusion";
 import { searchTerms } from "./segment";
 
 /** A chunk found for a question, with where it is (for the citation). */
@@ -11,7 +11,7 @@ export interface RetrievedChunk {
   content: string;
   page: number | null;
   section: string | null;
-  /** Fused score normalized to [0, 1] (1 = first in both lists). */
+  /** Fused score in [0, 1] (1 = first in every list that counted). */
   score: number;
 }
 
@@ -33,10 +33,10 @@ const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(value
  * terms segmented in JS (ICU) means the same on every database; the GIN index finds the candidates (`&&`) and
  * BM25 gives rare terms (IDF) their weight, which plain `ts_rank` would not.
  */
-export async function fullTextSearch(db: Database, documentIds: readonly string[], query: string, limit = CANDIDATES): Promise<string[]> {
+export async function fullTextSearch(db: Database, documentIds: readonly string[], query: string, limit = CANDIDATES): Promise<ScoredCandidate[]> {
   const terms = [...new Set(searchTerms(query))].slice(0, 64);
   if (terms.length === 0 || documentIds.length === 0) return [];
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const { rows } = await db.execute<{ id: string; score: number }>(sql`
     with scope as (
       select id, terms, cardinality(terms) as length from ${knowledgeChunks} where document_id = any(${uuidArray(documentIds)})
     ),
@@ -50,13 +50,13 @@ export async function fullTextSearch(db: Database, documentIds: readonly string[
       from scope s join frequencies f on s.terms @> array[f.term]
       where s.terms && ${textArray(terms)}
     )
-    select m.id
+    select m.id, sum(ln(1 + (stats.n - m.df + 0.5) / (m.df + 0.5)) * m.tf * ${K1 + 1}::float8 / (m.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * m.length / stats.average))) as score
     from matches m, stats
     group by m.id
-    order by sum(ln(1 + (stats.n - m.df + 0.5) / (m.df + 0.5)) * m.tf * ${K1 + 1}::float8 / (m.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * m.length / stats.average))) desc, m.id
+    order by score desc, m.id
     limit ${limit}
   `);
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
 }
 
 let pgvector: Promise<boolean> | undefined;
@@ -76,17 +76,17 @@ function hasPgvector(db: Database): Promise<boolean> {
  * vectors of the documents in scope are compared here, which is fast enough for small collections (a few
  * thousand chunks) and needs no extension (PGlite).
  */
-export async function vectorSearch(db: Database, documentIds: readonly string[], vector: readonly number[], model: string, limit = CANDIDATES): Promise<string[]> {
+export async function vectorSearch(db: Database, documentIds: readonly string[], vector: readonly number[], model: string, limit = CANDIDATES): Promise<ScoredCandidate[]> {
   if (documentIds.length === 0 || vector.length === 0) return [];
   if (await hasPgvector(db)) {
     const literal = `[${vector.join(",")}]`;
-    const { rows } = await db.execute<{ id: string }>(sql`
-      select id from ${knowledgeChunks}
+    const { rows } = await db.execute<{ id: string; score: number }>(sql`
+      select id, 1 - (embedding::vector <=> ${literal}::vector) as score from ${knowledgeChunks}
       where document_id = any(${uuidArray(documentIds)}) and embedding_model = ${model} and cardinality(embedding) = ${vector.length}
       order by embedding::vector <=> ${literal}::vector, id
       limit ${limit}
     `);
-    return rows.map((row) => row.id);
+    return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
   }
   const rows = await db
     .select({ id: knowledgeChunks.id, embedding: knowledgeChunks.embedding })
@@ -94,15 +94,14 @@ export async function vectorSearch(db: Database, documentIds: readonly string[],
     .where(and(inArray(knowledgeChunks.documentId, [...documentIds]), eq(knowledgeChunks.embeddingModel, model), isNotNull(knowledgeChunks.embedding)));
   return rows
     .filter((row) => row.embedding?.length === vector.length)
-    .map((row) => ({ id: row.id, similarity: cosineSimilarity(vector, row.embedding!) }))
-    .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id))
-    .slice(0, limit)
-    .map((row) => row.id);
+    .map((row) => ({ id: row.id, score: cosineSimilarity(vector, row.embedding!) }))
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+    .slice(0, limit);
 }
 
 /**
  * The chunks of the given (already authorized, indexed) documents that best answer a question: full-text,
- * embeddings, or both fused by reciprocal rank. An embedding provider that fails leaves the full-text list
+ * embeddings, or both fused by `confidenceWeightedFusion`. An embedding provider that fails leaves the full-text list
  * (the answer is still grounded, just less well) rather than failing the question.
  */
 export async function retrieveChunks(
@@ -113,7 +112,7 @@ export async function retrieveChunks(
 ): Promise<RetrievedChunk[]> {
   const mode = options.mode ?? "hybrid";
   if (documentIds.length === 0 || !query.trim()) return [];
-  const lists: string[][] = [];
+  const lists: ScoredCandidate[][] = [];
   if (mode !== "embedding") lists.push(await fullTextSearch(deps.db, documentIds, query));
   if (mode !== "fulltext") {
     const vector = await deps.embedder.embed([query], options.signal).then(([first]) => first ?? [], (error: unknown) => {
@@ -123,10 +122,8 @@ export async function retrieveChunks(
     });
     lists.push(await vectorSearch(deps.db, documentIds, vector, deps.embedder.model));
   }
-  const fused = reciprocalRankFusion(lists, options.limit);
+  const fused = confidenceWeightedFusion(lists, options.limit);
   if (fused.length === 0) return [];
-  // The best possible fused score: first in every list.
-  const best = lists.length / (RRF_K + 1);
   const rows = await deps.db
     .select({ id: knowledgeChunks.id, documentId: knowledgeChunks.documentId, content: knowledgeChunks.content, page: knowledgeChunks.page, section: knowledgeChunks.section })
     .from(knowledgeChunks)
@@ -134,6 +131,6 @@ export async function retrieveChunks(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return fused.flatMap(({ id, score }) => {
     const row = byId.get(id);
-    return row ? [{ ...row, score: Math.min(1, score / best) }] : [];
+    return row ? [{ ...row, score }] : [];
   });
 }
