@@ -10,9 +10,8 @@ import { startObservability } from "@/features/observability/server";
 import { followListingChanges, revalidateListingsInThisProcess } from "@/features/marketing/server";
 import { startLogRetentionJob } from "@/features/log-retention/server";
 import { startAccountDeletionJob } from "@/features/personal-data/server";
-import { storageQuotaBytes } from "@/features/files/server";
 import { registerSourceFinder } from "@/features/ai-models/server";
-import { findDocumentSources, findKnowledgeSources } from "@/features/knowledge/server";
+import { findDocumentSources, findKnowledgeSources, storageAllowance } from "@/features/knowledge/server";
 import { registerWebSearch } from "@/features/web-search/server";
 import { getDatabase, getDatabaseHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -42,8 +41,8 @@ async function startServer() {
     logger().fatal(NOT_THROUGH_OUR_SERVER);
     process.exit(1);
   }
-  // The embedded storage's per-user quota comes from the user's plan (the files feature).
-  provideStorageQuota(storageQuotaBytes);
+  // The embedded storage's per-user quota: the user's plan against their files plus knowledge documents.
+  provideStorageQuota(storageAllowance);
   // Model apps' answers draw on knowledge bases and attached files (ai-models cannot import knowledge).
   registerSourceFinder("knowledge", findKnowledgeSources);
   registerSourceFinder("document", findDocumentSources);

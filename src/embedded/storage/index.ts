@@ -16,7 +16,7 @@ import { registerRenderRoutes } from "./routes/render";
 
 export type { Caller, Claims, VerifyAccessToken } from "./access";
 export { StorageApiFailure } from "./errors";
-export type { StorageQuotaResolver } from "./quota";
+export { usedBytes, type StorageAllowance, type StorageQuotaResolver } from "./quota";
 export { storageS3ConfigFromEnv, type S3StoreConfig } from "./bytes";
 
 /** A bucket created at first start (existing buckets are never changed). */

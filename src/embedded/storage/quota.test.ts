@@ -1,14 +1,15 @@
 // Per-user storage quota (issue 13, finding 7): enforced on standard and multipart uploads, signed
 // uploads, copy and move, from the quota resolver the app passes in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usedBytes } from "./quota";
 import { startStorageTestbed, type StorageTestbed } from "./test-kit";
 
 const QUOTA = 100 * 1024;
 let bed: StorageTestbed;
 beforeAll(async () => {
   bed = await startStorageTestbed("pglite", {
-    // User A has 100 KiB; everyone else is unlimited (null).
-    storageQuota: async (userId) => (userId === bed.idA ? QUOTA : null),
+    // User A has 100 KiB, counted against A's objects; everyone else is unlimited (null).
+    storageQuota: async (userId) => (userId === bed.idA ? { limitBytes: QUOTA, usedBytes: await usedBytes(bed.handle.db, userId) } : null),
   });
 });
 afterAll(() => bed.close());

@@ -3,11 +3,21 @@ import type { Database } from "@/lib/db/types";
 import { storageObjects } from "@/lib/db/schema/storage";
 import { storageErrors } from "./errors";
 
+/** A user's storage quota and what already counts against it. */
+export interface StorageAllowance {
+  limitBytes: number;
+  /**
+   * Bytes already counted: the app decides, since it may keep bytes for the user that this service does
+   * not see as theirs (say, documents stored with the service role). `usedBytes()` below is the objects part.
+   */
+  usedBytes: number;
+}
+
 /**
- * How many bytes a user may keep in storage in all (null = no limit). The app passes one in (from the
- * user's plan); the service itself knows nothing of plans.
+ * A user's quota and usage (null = no limit). The app passes one in (from the user's plan); the service
+ * itself knows nothing of plans.
  */
-export type StorageQuotaResolver = (userId: string) => Promise<number | null>;
+export type StorageQuotaResolver = (userId: string) => Promise<StorageAllowance | null>;
 
 /** Bytes of every object a user owns, in all buckets. */
 export async function usedBytes(db: Database, userId: string): Promise<number> {
@@ -35,9 +45,9 @@ export class QuotaGuard {
   /** Bytes `userId` may still add (Infinity without a quota); `freed` counts bytes the write replaces. */
   async remaining(userId: string | null | undefined, freed = 0): Promise<number> {
     if (!userId || !this.resolve) return Number.POSITIVE_INFINITY;
-    const quota = await this.resolve(userId);
-    if (quota === null) return Number.POSITIVE_INFINITY;
-    return Math.max(0, quota - (await usedBytes(this.db, userId)) + freed);
+    const allowance = await this.resolve(userId);
+    if (allowance === null) return Number.POSITIVE_INFINITY;
+    return Math.max(0, allowance.limitBytes - allowance.usedBytes + freed);
   }
 
   async assertFits(userId: string | null | undefined, size: number, freed = 0): Promise<void> {

@@ -5,7 +5,7 @@ import { createEmbeddedGateway } from "@/embedded/gateway";
 import type { Outbox } from "@/embedded/outbox";
 import { smsProviderFromEnv } from "@/embedded/outbox/sms/sms-provider-from-env";
 import { getDatabase, type Database } from "@/lib/db";
-import { storageS3ConfigFromEnv } from "@/embedded/storage";
+import { storageS3ConfigFromEnv, type StorageAllowance } from "@/embedded/storage";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "../process-singleton";
 
@@ -23,13 +23,14 @@ export type EmbeddedServices = {
 
 // Kept on globalThis: route handlers, the proxy and server components are separate bundles of one
 // process, and the dev server re-evaluates modules on every edit.
-/** A user's storage quota in bytes (null: no limit). */
-export type StorageQuotaOfUser = (db: Database, userId: string) => Promise<number | null>;
+/** A user's storage quota in bytes and what counts against it (null: no limit). */
+export type StorageQuotaOfUser = (db: Database, userId: string) => Promise<StorageAllowance | null>;
 const services = () => processSingleton<{ starting?: Promise<EmbeddedServices> }>("sparkai.embedded-services", () => ({}));
 const storageQuota = () => processSingleton<{ ofUser?: StorageQuotaOfUser }>("sparkai.embedded-storage-quota", () => ({}));
 
 /**
- * Where the embedded storage learns each user's quota (the files feature's, from the user's plan):
+ * Where the embedded storage learns each user's quota and usage (the plan's quota against files plus
+ * knowledge documents, the one sum the app shows and enforces everywhere):
  * the composition root provides it at start-up (src/server/startup.ts), before any request, so src/lib
  * wires no feature itself. Until then — only in tests that skip start-up — there is no limit.
  */

@@ -15,7 +15,7 @@ import { useRequestReauth } from "./reauth-context";
 export function useAdminAction() {
   const router = useRouter();
   const requestReauth = useRequestReauth();
-  return async function run<T>(path: string, request: { method: "POST" | "DELETE"; json?: object }, success: (result: T) => string): Promise<T> {
+  return async function run<T>(path: string, request: { method: "POST" | "PUT" | "DELETE"; json?: object }, success: (result: T) => string): Promise<T> {
     const call = () => apiFetch<T>(`/api/admin/${path}`, request);
     try {
       const result = await call().catch(async (error: unknown) => {

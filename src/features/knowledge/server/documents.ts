@@ -66,6 +66,15 @@ export async function storageBytesInUse(db: Database, userId: string): Promise<n
 }
 
 /**
+ * The plan's quota against `storageBytesInUse`: what the document upload checks here and the embedded storage
+ * checks on every file upload (wired in src/server/startup.ts), so documents and files share one quota.
+ */
+export async function storageAllowance(db: Database, userId: string): Promise<{ limitBytes: number; usedBytes: number }> {
+  const [limitBytes, usedBytes] = await Promise.all([storageQuotaBytes(db, userId), storageBytesInUse(db, userId)]);
+  return { limitBytes, usedBytes };
+}
+
+/**
  * Stores a document's bytes (counted against the owner's storage quota), records it as 「解析中」 and indexes it
  * in the background; the answer is the new document as listed.
  */
@@ -75,8 +84,8 @@ export async function addDocument(deps: KnowledgeDeps, input: NewDocument): Prom
   if (input.bytes.byteLength === 0) throw new DocumentRefused(400, "文件是空的。");
   if (input.bytes.byteLength > input.limits.maxBytes) throw new DocumentRefused(413, tooLarge(input.limits.maxBytes));
   if (input.ownerId) {
-    const quota = await storageQuotaBytes(deps.db, input.ownerId);
-    if ((await storageBytesInUse(deps.db, input.ownerId)) + input.bytes.byteLength > quota) {
+    const { limitBytes, usedBytes } = await storageAllowance(deps.db, input.ownerId);
+    if (usedBytes + input.bytes.byteLength > limitBytes) {
       throw new DocumentRefused(413, "存储空间不足：请删除一些文件或文档，或升级套餐。");
     }
   }

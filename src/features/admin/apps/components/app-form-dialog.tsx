@@ -12,6 +12,7 @@ import { APP_ICON_CHOICES } from "../app-input";
 import { appsCopy as copy } from "../copy";
 import { emptyAppForm, formFromFields, toAppFields, type AppFormState } from "../form-state";
 import type { AdminAppView } from "../types";
+import { AppKnowledgeField, useAppKnowledge } from "./app-knowledge-field";
 import { ConnectionTestResultLine } from "./connection-test-result";
 import { ModelAppFields } from "./model-app-fields";
 import { useConnectionTest } from "./use-connection-test";
@@ -32,6 +33,7 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
 export function AppFormDialog({ trigger, app }: Props) {
   const run = useAdminAction();
   const connection = useConnectionTest();
+  const knowledge = useAppKnowledge();
   const initial = () => (app ? formFromFields(app.appid, app.fields) : emptyAppForm);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -55,6 +57,8 @@ export function AppFormDialog({ trigger, app }: Props) {
     try {
       if (app) await run(`apps/${app.appid}`, { method: "POST", json: built }, () => copy.saved);
       else await run("apps", { method: "POST", json: { appid: form.appid.trim(), app: built } }, () => copy.created);
+      const baseIds = form.type === "model" ? knowledge.changedChoice() : null;
+      if (baseIds) await run(`knowledge/apps/${app?.appid ?? form.appid.trim()}`, { method: "PUT", json: { baseIds } }, () => copy.knowledgeSaved);
       setOpen(false);
     } catch {
       // Toasted by useAdminAction; keep what was typed for another try.
@@ -71,6 +75,8 @@ export function AppFormDialog({ trigger, app }: Props) {
     if (next) {
       setForm(initial());
       connection.reset();
+      // A new app has no bases yet; a Dify app shows no 知识库 field.
+      if (!app || app.type === "model") void knowledge.load(app?.appid);
     }
     setOpen(next);
   };
@@ -132,6 +138,7 @@ export function AppFormDialog({ trigger, app }: Props) {
             <Input id="app-key" type="password" autoComplete="off" required={dify && !editing} maxLength={500} placeholder={dify ? copy.form.apiKeyPlaceholder : copy.form.providerKeyPlaceholder} value={form.apiKey} onChange={(event) => set("apiKey", event.target.value)} />
           </Field>
           {dify ? null : <ModelAppFields form={form} set={set} fallbackKeyHint={app?.fallbackKeyHint ?? ""} />}
+          {dify ? null : <AppKnowledgeField state={knowledge.state} toggle={knowledge.toggle} />}
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={form.enabled} onChange={(event) => set("enabled", event.target.checked)} className="size-4" />
             {copy.form.enabled}

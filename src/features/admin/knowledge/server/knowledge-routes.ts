@@ -22,6 +22,7 @@ import { ApiRouteError, parseJsonBody } from "@/lib/api";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
 import { recordAdminAction } from "../../server/admin-audit";
 import type { AdminRoute } from "../../server/admin-api";
+import { loadStoredApp } from "../../apps/server";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "private, no-store" } });
 const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
@@ -33,6 +34,13 @@ async function sharedBase(id: string) {
   const base = await findBase(deps.db, null, id);
   if (!base) throw new ApiRouteError(404, BASE_NOT_FOUND);
   return { deps, base };
+}
+
+/** The app whose bases are read or set: 404 when there is none. Only model apps retrieve (Dify apps have their own). */
+async function existingApp(db: Awaited<ReturnType<typeof knowledgeDeps>>["db"], appid: string): Promise<{ isModelApp: boolean }> {
+  const stored = await loadStoredApp(db, appid);
+  if (!stored) throw new ApiRouteError(404, "应用不存在");
+  return { isModelApp: Boolean(stored.app.modelSettings) };
 }
 
 /**
@@ -107,7 +115,11 @@ export const knowledgeRoutes: AdminRoute[] = [
     method: "GET",
     pattern: /^knowledge\/apps\/([A-Za-z0-9_-]{1,64})$/,
     write: false,
-    handle: async (_request, [appid]) => json({ baseIds: await appBaseIds((await knowledgeDeps()).db, appid!) }),
+    handle: async (_request, [appid]) => {
+      const { db } = await knowledgeDeps();
+      await existingApp(db, appid!);
+      return json({ baseIds: await appBaseIds(db, appid!) });
+    },
   },
   {
     method: "PUT",
@@ -116,6 +128,7 @@ export const knowledgeRoutes: AdminRoute[] = [
     handle: async (request, [appid], admin) => {
       const { baseIds } = await parseJsonBody(request, appBasesSchema);
       const { db } = await knowledgeDeps();
+      if (!(await existingApp(db, appid!)).isModelApp) throw new ApiRouteError(400, "只有模型应用可以关联知识库");
       if (!(await setAppBases(db, appid!, baseIds))) throw new ApiRouteError(400, "只能关联共享知识库");
       await recordAdminAction(db, { actorId: admin.userId, action: "knowledge.app.bases", targetUserId: null, after: { appid, baseIds }, ip: visitorIp(request.headers) ?? null });
       return json({ baseIds });
