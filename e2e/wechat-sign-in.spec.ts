@@ -35,7 +35,9 @@ test("an e-mail account links WeChat in the settings, signs in with it, and unli
   await page.goto("/dashboard/settings");
   const wechatRow = page.getByRole("region", { name: "第三方账号" }).getByRole("listitem").filter({ hasText: "微信" });
   await expect(wechatRow.getByText("未绑定")).toBeVisible();
-  await wechatRow.getByRole("button", { name: "绑定微信" }).click();
+  // Waited out as two navigations: the page is at /dashboard/settings already, so waiting for that URL
+  // alone returned at once and the check below raced the trip to WeChat and back (flaky on a busy machine).
+  await Promise.all([page.waitForURL(/\/connect\/qrconnect/), wechatRow.getByRole("button", { name: "绑定微信" }).click()]);
   await page.waitForURL("**/dashboard/settings");
   await expect(wechatRow.getByText("已绑定")).toBeVisible();
 
