@@ -4,7 +4,7 @@ import { knowledgeEmbedder } from "./server/deps";
 import { documentSourceFinder, knowledgeSourceFinder } from "./server/finders";
 
 export { knowledgeDeps } from "./server/deps";
-export { addDocument, addDocumentFromUrl, DocumentRefused, indexingIdle, removeDocument, storageAllowance, storageBytesInUse, type KnowledgeDeps } from "./server/documents";
+export { addDocument, addDocumentFromUrl, DocumentRefused, indexingIdle, removeDocument, storageAllowance, storageBytesInUse, storageUsageWithDocuments, type KnowledgeDeps } from "./server/documents";
 export { documentLimitsOf } from "./server/limits";
 export {
   appBaseIds,

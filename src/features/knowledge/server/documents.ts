@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getStorageUsage, storageQuotaBytes } from "@/features/files/server";
+import { getStorageUsage, type StorageUsage } from "@/features/files/server";
 import { knowledgeDocuments, type Database } from "@/lib/db";
 import { fetchPublicUrl, PublicFetchError, tooLarge } from "@/lib/net/public-fetch";
 import type { DocumentStorage } from "./document-storage";
@@ -57,21 +57,25 @@ interface NewDocument {
 }
 
 /**
- * The bytes a user's plan quota counts: their files plus their knowledge documents (stored with the service
- * role, so the storage itself does not see them as the user's). The storage page shows this same figure.
+ * A user's storage use against their plan's quota, as the quota counts it: their files plus their knowledge
+ * documents (stored with the service role, so the storage itself does not see them as the user's). One read
+ * for the storage page (`usedBytes` null with a hosted project, whose files are not counted), the document
+ * upload and the embedded storage's check on every file upload.
  */
-export async function storageBytesInUse(db: Database, userId: string): Promise<number> {
-  const files = (await getStorageUsage(db, userId, true)).usedBytes ?? 0;
-  return files + (await documentBytesOf(db, userId));
+export async function storageUsageWithDocuments(db: Database, userId: string, embedded: boolean): Promise<StorageUsage> {
+  const [usage, documents] = await Promise.all([getStorageUsage(db, userId, embedded), documentBytesOf(db, userId)]);
+  return usage.usedBytes === null ? usage : { ...usage, usedBytes: usage.usedBytes + documents };
 }
 
-/**
- * The plan's quota against `storageBytesInUse`: what the document upload checks here and the embedded storage
- * checks on every file upload (wired in src/server/startup.ts), so documents and files share one quota.
- */
+/** The bytes the plan's quota counts (files plus knowledge documents). */
+export async function storageBytesInUse(db: Database, userId: string): Promise<number> {
+  return (await storageUsageWithDocuments(db, userId, true)).usedBytes ?? 0;
+}
+
+/** The plan's quota against what it counts, in the embedded storage's shape (wired in src/server/startup.ts). */
 export async function storageAllowance(db: Database, userId: string): Promise<{ limitBytes: number; usedBytes: number }> {
-  const [limitBytes, usedBytes] = await Promise.all([storageQuotaBytes(db, userId), storageBytesInUse(db, userId)]);
-  return { limitBytes, usedBytes };
+  const { quotaBytes, usedBytes } = await storageUsageWithDocuments(db, userId, true);
+  return { limitBytes: quotaBytes, usedBytes: usedBytes ?? 0 };
 }
 
 /**

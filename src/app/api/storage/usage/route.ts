@@ -1,6 +1,5 @@
 import { requireCurrentUserId } from "@/features/auth/server";
-import { getStorageUsage } from "@/features/files/server";
-import { storageBytesInUse } from "@/features/knowledge/server";
+import { storageUsageWithDocuments } from "@/features/knowledge/server";
 import { withApiErrors } from "@/lib/api";
 import { getDatabase } from "@/lib/db";
 import { isEmbeddedSupabase } from "@/lib/supabase/connection";
@@ -14,7 +13,6 @@ export const dynamic = "force-dynamic";
 export const GET = withApiErrors(async () => {
   const userId = await requireCurrentUserId();
   const db = await getDatabase();
-  const usage = await getStorageUsage(db, userId, isEmbeddedSupabase());
-  const usedBytes = usage.usedBytes === null ? null : await storageBytesInUse(db, userId);
-  return Response.json({ ...usage, usedBytes }, { headers: { "Cache-Control": "private, no-store" } });
+  const usage = await storageUsageWithDocuments(db, userId, isEmbeddedSupabase());
+  return Response.json(usage, { headers: { "Cache-Control": "private, no-store" } });
 });
