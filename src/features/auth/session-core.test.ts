@@ -149,6 +149,35 @@ describe.each(ENTRIES)("the session core through the %s entry", (_name, entry) =
     expect(seen.setCookies.join("\n")).not.toContain(session.refresh_token);
   });
 
+  it("reads a cookie afresh once its token nears expiry, though the same cookie was read a moment before", async () => {
+    const user = await newUser();
+    const { session } = await signIn(user.email);
+    const cookie = withCookie(await sessionCookieHeader(connection, session));
+    const expiresAt = decodeJwt(session.access_token).exp! * 1000;
+    try {
+      // Read (and remembered) 130 s before expiry: nothing to refresh yet.
+      vi.useFakeTimers({ toFake: ["Date"], now: expiresAt - 130_000 });
+      expect(await entry(cookie)).toEqual({ state: "ok", userId: user.id, setCookies: [] });
+      // 50 s later the same cookie is within auth-js's refresh margin: refreshed, not answered from memory.
+      vi.setSystemTime(expiresAt - 80_000);
+      const seen = await entry(cookie);
+      expect(seen).toMatchObject({ state: "ok", userId: user.id });
+      expect(seen.setCookies.length).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not take a cookie for one it read before when a single character differs", async () => {
+    const user = await newUser();
+    const { session } = await signIn(user.email);
+    const header = await sessionCookieHeader(connection, session);
+    expect((await entry(withCookie(header))).state).toBe("ok");
+    const value = header.slice(header.indexOf("=") + 1);
+    const flipped = `${value.slice(0, -1)}${value.endsWith("A") ? "B" : "A"}`;
+    expect((await entry(withCookie(`${header.slice(0, header.indexOf("=") + 1)}${flipped}`))).state).toBe("signed_out");
+  });
+
   it("refuses a session signed out elsewhere, a banned user and a deleted user", async () => {
     const cookies: string[] = [];
     for (const revoke of [

@@ -1,9 +1,11 @@
 import { createServerClient, parseCookieHeader, type CookieOptions } from "@supabase/ssr";
 import { getSupabaseConnection, serverClientOptions } from "@/lib/supabase/connection";
+import { AUTH_COOKIE_NAME } from "@/lib/supabase/types";
 import { visitorIp } from "@/lib/supabase/visitor-ip";
+import { TtlCache } from "@/lib/ttl-cache";
 import { checkSession, type SessionVerdict } from "./session-check";
 import type { HandedOffSession } from "./session-handoff";
-import { verifiedClaims, type VerifiedClaims } from "./verified-claims";
+import { VERIFIED_TOKEN_TTL_MS, verifiedClaims, type VerifiedClaims } from "./verified-claims";
 
 // No `server-only` here: the Next.js proxy (proxy-session.ts) uses this too.
 
@@ -57,18 +59,25 @@ export async function readSession(request: SessionRequest, options: ReadSessionO
   const visitor = { clientAddress: visitorIp(request.headers), userAgent: request.headers.get("user-agent") ?? undefined };
   if (options.handedOff) return { token: options.handedOff, cookiesToSet: [], ...visitor };
 
+  const readCookies = options.cookies ?? (() => cookiesOfHeader(request.headers));
+  const cookies = readCookies();
+  const cacheKey = sessionCookiesKey(cookies);
+  if (cacheKey === undefined) return { token: undefined, cookiesToSet: [], ...visitor };
+  const known = readTokens.get(cacheKey);
+  if (known && typeof known.claims.exp === "number" && known.claims.exp * 1000 - Date.now() > REFRESH_MARGIN_MS) return { token: known, cookiesToSet: [], ...visitor };
+
   const connection = await getSupabaseConnection();
   const cookiesToSet: SessionCookie[] = [];
-  const readCookies = options.cookies ?? (() => cookiesOfHeader(request.headers));
   const supabase = createServerClient(connection.url, connection.anonKey, {
     // The visitor's address and User-Agent go to the auth service with a refresh.
     ...serverClientOptions(connection, request.headers),
-    cookies: { getAll: readCookies, setAll: (cookies) => void cookiesToSet.push(...cookies) },
+    cookies: { getAll: () => cookies, setAll: (refreshed) => void cookiesToSet.push(...refreshed) },
   });
   const accessToken = (await supabase.auth.getSession()).data.session?.access_token;
   const claims = accessToken ? await verifiedClaims(supabase.auth, accessToken) : undefined;
   // A verified token names a user: anything else (the anon key, say) is nobody's session.
   const token = accessToken && typeof claims?.sub === "string" ? { claims, accessToken } : undefined;
+  if (token && cookiesToSet.length === 0) readTokens.set(cacheKey, token);
   return { token, cookiesToSet, ...visitor };
 }
 
@@ -84,6 +93,25 @@ export async function judgeSession(read: ReadSession): Promise<SessionResult> {
 /** Who is signed in on this request: `readSession`, then `judgeSession`. */
 export async function resolveSession(request: SessionRequest, options: ReadSessionOptions = {}): Promise<SessionResult> {
   return judgeSession(await readSession(request, options));
+}
+
+/**
+ * Cookies already read this minute: the token @supabase/ssr decoded from them and whose signature was
+ * verified. Building the auth client, decoding the cookie chunks and checking the cached signature
+ * cost about a millisecond of CPU on every request of a signed-in browser, which sends the same cookies
+ * for an hour. Keyed by the session cookies' exact text, so a changed cookie is read afresh; kept no
+ * longer than a verified signature (verified-claims.ts), and never near the token's expiry, when the
+ * client must refresh it. Liveness (revoked, banned, signed out elsewhere) is still judged on every
+ * request by `judgeSession`.
+ */
+const readTokens = new TtlCache<NonNullable<ReadSession["token"]>>(VERIFIED_TOKEN_TTL_MS, 10_000);
+/** auth-js refreshes a session expiring within 90 s (EXPIRY_MARGIN_MS): such cookies take the full path. */
+const REFRESH_MARGIN_MS = 120_000;
+
+/** The session cookies' text (AUTH_COOKIE_NAME and its chunks `.0`, `.1` …), or undefined when there are none: nobody. */
+function sessionCookiesKey(cookies: { name: string; value: string }[]): string | undefined {
+  const session = cookies.filter((cookie) => (cookie.name === AUTH_COOKIE_NAME || cookie.name.startsWith(`${AUTH_COOKIE_NAME}.`)) && cookie.value !== "");
+  return session.length === 0 ? undefined : session.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
 
 function cookiesOfHeader(headers: Headers): { name: string; value: string }[] {

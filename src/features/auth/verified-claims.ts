@@ -11,7 +11,7 @@ export type VerifiedClaims = NonNullable<Awaited<ReturnType<AuthClient["getClaim
  * A signing key taken out of the JWKS stops vouching for tokens this process already checked within
  * this time (auth-js itself keeps a fetched JWKS for ten minutes).
  */
-const VERIFIED_TOKEN_TTL_MS = 60_000;
+export const VERIFIED_TOKEN_TTL_MS = 60_000;
 const verified = new TtlCache<VerifiedClaims>(VERIFIED_TOKEN_TTL_MS, 10_000);
 
 /**

@@ -12,6 +12,10 @@ describe("the product calendar (China time)", () => {
     expect(startOfMonth(new Date("2026-12-31T16:00:00Z")).toISOString()).toBe("2026-12-31T16:00:00.000Z");
     // 08:00 Beijing on the 1st, where a UTC month would have started: long into the new month.
     expect(startOfMonth(new Date("2027-01-01T00:00:00Z")).toISOString()).toBe("2026-12-31T16:00:00.000Z");
+    // Remembered month or not, an earlier or a later instant gets its own month.
+    expect(startOfMonth(new Date("2026-06-15T00:00:00Z")).toISOString()).toBe("2026-05-31T16:00:00.000Z");
+    expect(startOfMonth(new Date("2027-01-31T15:59:59Z")).toISOString()).toBe("2026-12-31T16:00:00.000Z");
+    expect(startOfMonth(new Date("2027-01-31T16:00:00Z")).toISOString()).toBe("2027-01-31T16:00:00.000Z");
   });
 
   it("finds local midnight of a day and steps across month and year ends", () => {
