@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, apiFetch } from "@/lib/fetch";
 import { localId } from "@/features/ai-runtime";
 import {
@@ -23,6 +23,9 @@ export type KnowledgeChoice = {
   document_ids: string[];
 };
 
+/** Best effort: a document left behind only costs its owner storage until they delete it. */
+const deleteStored = (id: string) => void apiFetch(`/api/knowledge/documents/${id}`, { method: "delete" }).catch(() => undefined);
+
 const fromServer = (document: DocumentItem): Partial<AttachedDocument> => ({ id: document.id, status: document.status, failureReason: document.failureReason });
 
 /**
@@ -32,6 +35,10 @@ const fromServer = (document: DocumentItem): Partial<AttachedDocument> => ({ id:
 export function useKnowledgeChoice() {
   const [baseIds, setBaseIds] = useState<string[]>([]);
   const [attached, setAttached] = useState(initialAttached);
+  // Local ids of files not stored (yet, or ever: a refused upload), and of those the user removed meanwhile
+  // (deleted on the server if they arrive after all).
+  const notStored = useRef(new Set<string>());
+  const removedBeforeStored = useRef(new Set<string>());
   const documents = attachedHere(attached);
   const parsingIds = documents
     .filter((document) => document.status === "parsing")
@@ -56,12 +63,15 @@ export function useKnowledgeChoice() {
   );
   const attach = useCallback(async (file: File) => {
     const id = localId();
+    notStored.current.add(id);
     setAttached((state) => addAttached(state, { id, name: file.name, status: "uploading", failureReason: null, sent: false }));
     const form = new FormData();
     form.set("file", file);
     try {
       const { document } = await apiFetch<{ document: DocumentItem }>("/api/knowledge/documents", { method: "post", body: form });
-      setAttached((state) => updateAttached(state, id, fromServer(document)));
+      notStored.current.delete(id);
+      if (removedBeforeStored.current.delete(id)) deleteStored(document.id);
+      else setAttached((state) => updateAttached(state, id, fromServer(document)));
     } catch (error) {
       // Shown on the file itself (too large, wrong type, quota…), where the user looks.
       const reason = error instanceof ApiError ? error.message : "上传失败，请重试";
@@ -72,10 +82,9 @@ export function useKnowledgeChoice() {
     (id: string) => {
       const document = documents.find((item) => item.id === id);
       setAttached((state) => removeAttached(state, id));
-      // Never asked with: nothing cites it, so its bytes stop counting against the storage quota. Best effort.
-      if (document && !document.sent && document.status !== "uploading" && document.status !== "failed") {
-        void apiFetch(`/api/knowledge/documents/${id}`, { method: "delete" }).catch(() => undefined);
-      }
+      if (notStored.current.has(id)) removedBeforeStored.current.add(id);
+      // Stored and never asked with: nothing cites it, so its bytes stop counting against the storage quota.
+      else if (document && !document.sent) deleteStored(id);
     },
     [documents],
   );
