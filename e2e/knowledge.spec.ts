@@ -76,3 +76,38 @@ test("another user's knowledge base is not theirs to see", async ({ page, browse
     await other.close();
   }
 });
+
+test("the composer's paperclip takes a document: 已索引 in the tray, cited in the answer, kept with its conversation", async ({ page }) => {
+  await signInThroughApi(page.request, await createConfirmedAccount(page.request));
+  await page.goto(MODEL_CHAT);
+  const picker = page.getByTestId("file-input");
+  const tray = page.getByRole("list", { name: "附加的文档" });
+
+  // A document picked by mistake is removable before sending.
+  await picker.setInputFiles({ name: "草稿.txt", mimeType: "text/plain", buffer: Buffer.from("随手记下的草稿。") });
+  await expect(tray.getByTestId("attached-document")).toHaveCount(1);
+  await tray.getByRole("button", { name: "移除「草稿.txt」" }).click();
+  await expect(tray).toHaveCount(0);
+
+  await picker.setInputFiles({ name: "咖啡机说明书.md", mimeType: "text/markdown", buffer: Buffer.from(GUIDE) });
+  const guide = tray.getByTestId("attached-document");
+  await expect(guide).toContainText("咖啡机说明书.md");
+  await expect(guide).toHaveAttribute("data-status", "indexed", { timeout: 30_000 });
+  await expect(guide).toContainText("已索引");
+  // Documents are not images: the app's image tray stays empty.
+  await expect(page.getByTestId("pending-file")).toHaveCount(0);
+
+  await ask(page, "咖啡机多久需要除垢？");
+  const exchange = page.getByTestId("exchange").last();
+  await expect(exchange).toHaveAttribute("data-status", "done");
+  await expect(exchange.getByRole("region", { name: "引用" }).getByTestId("citation").first()).toContainText("咖啡机说明书.md");
+
+  // A new conversation starts without the document; going back to the first one brings it back.
+  const sidebar = page.getByRole("complementary", { name: "对话" });
+  await sidebar.getByRole("button", { name: "新对话", exact: true }).first().click();
+  await expect(tray).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "知识库" })).not.toContainText("(");
+  await sidebar.getByRole("navigation", { name: "对话列表" }).getByRole("listitem").first().getByRole("button").first().click();
+  await expect(exchange).toHaveAttribute("data-status", "done");
+  await expect(tray.getByTestId("attached-document")).toContainText("咖啡机说明书.md");
+});

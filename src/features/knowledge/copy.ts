@@ -18,6 +18,8 @@ export const knowledgeCopy = {
   confirmRemove: "确认删除",
   cancel: "取消",
   status: { parsing: "解析中", indexed: "已索引", failed: "失败" } as const,
+  uploading: "上传中",
+  attachedDocuments: "附加的文档",
   pages: (pages: number) => `${pages} 页`,
   failed: "操作失败",
   accept: ".pdf,.docx,.md,.markdown,.txt,.html,.htm",

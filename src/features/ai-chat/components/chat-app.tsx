@@ -7,13 +7,11 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { AppIcon, type PublicAiApp } from "@/features/ai-apps";
 import {
   AppParametersGate,
-  acceptAttribute,
   AppTitle,
   initialValues,
   normalizeInputForm,
   RequestError,
   toInputs,
-  uploadEnabled,
   useUploads,
   validateInputs,
   type DifyParameters,
@@ -21,8 +19,9 @@ import {
   type FormValues,
 } from "@/features/ai-runtime";
 import { ShareDialog } from "@/features/conversation-share";
-import { KnowledgeChooser, useKnowledgeChoice } from "@/features/knowledge";
+import { AttachedDocumentsList, KnowledgeChooser, useKnowledgeChoice } from "@/features/knowledge";
 import { toast } from "@/lib/toast";
+import { composerUploads } from "../composer-uploads";
 import { useChatScroll } from "../use-chat-scroll";
 import { exportConversationWithToast } from "../download-conversation";
 import { moderationReplies } from "../moderation";
@@ -69,12 +68,19 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
   const { refresh, upsert } = conversations;
   // Model apps: the 知识库 and attached files each question searches (features/knowledge).
   const knowledge = useKnowledgeChoice();
+  const { started: knowledgeStarted } = knowledge;
   const isModelApp = (parameters.models ?? []).length > 0;
   const session = useChatSession({
     appid: app.appid,
     extraBody: isModelApp ? knowledge.body : undefined,
     suggestionsEnabled: parameters.suggested_questions_after_answer?.enabled === true,
-    onConversationStarted: useCallback((id: string) => upsert({ id, name: "新对话" }), [upsert]),
+    onConversationStarted: useCallback(
+      (id: string) => {
+        upsert({ id, name: "新对话" });
+        knowledgeStarted(id);
+      },
+      [knowledgeStarted, upsert],
+    ),
     onAnswerEnded: useCallback(() => void refresh(), [refresh]),
   });
   const uploads = useUploads(app.appid, parameters.file_upload, parameters.system_parameters);
@@ -106,15 +112,16 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
           return false;
         }
       }
-      if (uploads.uploading) return false;
+      if (uploads.uploading || (isModelApp && knowledge.preparing)) return false;
       const files = uploads.ready.map((file) => ({ id: file.uploaded.id, name: file.name, type: file.kind, url: file.previewUrl }));
       const fileRefs = uploads.ready.map((file) => ({ type: file.kind, transfer_method: "local_file" as const, upload_file_id: file.uploaded.id }));
       session.send({ query: text, files, fileRefs, inputs: inputsForSend(), model, webSearch });
       uploads.clear();
+      if (isModelApp) knowledge.sent();
       pinToBottom();
       return true;
     },
-    [fields, inputsForSend, model, pinToBottom, session, uploads, values, webSearch],
+    [fields, inputsForSend, isModelApp, knowledge, model, pinToBottom, session, uploads, values, webSearch],
   );
 
   // A question whose images the chosen model refused: one click asks a model that can see, same images.
@@ -134,6 +141,8 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
     setDrawerOpen(false);
     if (id === session.conversationId && id !== null) return;
     session.open(id);
+    // Attached documents belong to their conversation: another one shows its own, a new one none.
+    knowledge.open(id);
     const stored = conversations.state.items.find((item) => item.id === id)?.model;
     if (stored && models.some((option) => option.id === stored)) setChosenModel(stored);
     else if (id === null) setChosenModel(parameters.default_model ?? models[0]?.id ?? "");
@@ -253,14 +262,8 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
           <div className="mx-auto w-full max-w-3xl">
             <Composer
               streaming={session.streaming}
-              uploads={{
-                enabled: uploadEnabled(parameters.file_upload),
-                accept: acceptAttribute(parameters.file_upload),
-                files: uploads.files,
-                uploading: uploads.uploading,
-                add: uploads.add,
-                remove: uploads.remove,
-              }}
+              uploads={composerUploads(parameters.file_upload, uploads, isModelApp ? knowledge : null)}
+              documents={isModelApp ? { list: <AttachedDocumentsList className="px-3 pt-3" documents={knowledge.documents} onRemove={knowledge.remove} />, preparing: knowledge.preparing } : undefined}
               onSend={ask}
               onStop={session.stop}
             />
@@ -277,7 +280,10 @@ function ChatWorkspace({ app, parameters }: { app: PublicAiApp; parameters: Dify
           await conversations.remove(id);
           // The server removed its pin with it (the proxy route).
           pins.forget(id);
-          if (id === session.conversationId) session.open(null);
+          if (id === session.conversationId) {
+            session.open(null);
+            knowledge.open(null);
+          }
         }}
       />
     </div>

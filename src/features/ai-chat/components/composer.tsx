@@ -1,7 +1,7 @@
 "use client";
 
 import { ArrowUp, Paperclip, Square } from "lucide-react";
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { PendingFiles, shouldSendOnKeyDown, useTouchInput, type PendingFile } from "@/features/ai-runtime";
 import { VoiceInputButton } from "./voice-input-button";
@@ -17,13 +17,15 @@ interface ComposerProps {
     add: (files: FileList) => void;
     remove: (localId: string) => void;
   };
+  /** Model apps: the documents attached to the conversation (shown in the tray); a question waits while one is preparing. */
+  documents?: { list: ReactNode; preparing: boolean };
   /** Returns false when the message was not sent (e.g. the input form is incomplete): the text stays. */
   onSend: (text: string) => boolean;
   onStop: () => void;
 }
 
 /** The message box: Enter sends, Shift+Enter breaks the line, never while an IME is composing. */
-export function Composer({ streaming, disabled, uploads, onSend, onStop }: ComposerProps) {
+export function Composer({ streaming, disabled, uploads, documents, onSend, onStop }: ComposerProps) {
   const [text, setText] = useState("");
   const composing = useRef(false);
   const picker = useRef<HTMLInputElement>(null);
@@ -37,7 +39,7 @@ export function Composer({ streaming, disabled, uploads, onSend, onStop }: Compo
     element.style.height = "auto";
     element.style.height = `${element.scrollHeight}px`;
   }, [text]);
-  const canSend = text.trim() !== "" && !streaming && !uploads.uploading && !disabled;
+  const canSend = text.trim() !== "" && !streaming && !uploads.uploading && !documents?.preparing && !disabled;
 
   function send() {
     if (!canSend) return;
@@ -54,6 +56,7 @@ export function Composer({ streaming, disabled, uploads, onSend, onStop }: Compo
   return (
     <div className="rounded-2xl border bg-background shadow-sm focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/30">
       <PendingFiles label="待发送的文件" className="px-3 pt-3" files={uploads.files} onRemove={uploads.remove} />
+      {documents?.list}
       <textarea
         ref={box}
         aria-label="输入消息"
@@ -99,7 +102,7 @@ export function Composer({ streaming, disabled, uploads, onSend, onStop }: Compo
           </>
         )}
         <VoiceInputButton disabled={disabled} onTranscript={setText} />
-        <span className="ml-auto hidden text-xs text-muted-foreground sm:inline">{uploads.uploading ? "文件上传中…" : "AI 生成的内容仅供参考"}</span>
+        <span className="ml-auto hidden text-xs text-muted-foreground sm:inline">{uploads.uploading ? "文件上传中…" : documents?.preparing ? "文档解析中…" : "AI 生成的内容仅供参考"}</span>
         {streaming ? (
           <Button type="button" size="sm" variant="outline" onClick={onStop} className="ml-auto rounded-full sm:ml-0">
             <Square aria-hidden className="fill-current" />

@@ -1,7 +1,7 @@
 "use client";
 
-import { FileUp, Library, Loader2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { FileUp, Library } from "lucide-react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -14,52 +14,9 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { apiFetch } from "@/lib/fetch";
 import { knowledgeCopy } from "../copy";
-import { showFailure, type BaseItem, type DocumentItem } from "../hooks";
-
-/** What a model-app question carries for knowledge (ai-models' `chatMessageBody`). */
-export type KnowledgeChoice = {
-  knowledge_base_ids: string[];
-  document_ids: string[];
-};
-
-/**
- * The chosen knowledge bases and the files attached to this conversation, for the model-app chat: `body()`
- * gives the fields each question carries (attached files only once 已索引).
- */
-export function useKnowledgeChoice() {
-  const [baseIds, setBaseIds] = useState<string[]>([]);
-  const [documents, setDocuments] = useState<DocumentItem[]>([]);
-  const parsing = documents.some((document) => document.status === "parsing");
-  useEffect(() => {
-    if (!parsing) return;
-    const timer = setInterval(async () => {
-      const fresh = await Promise.all(
-        documents
-          .filter((document) => document.status === "parsing")
-          .map((document) => apiFetch<{ document: DocumentItem }>(`/api/knowledge/documents/${document.id}`).then((result) => result.document, () => document)),
-      );
-      const byId = new Map(fresh.map((document) => [document.id, document]));
-      // Files attached meanwhile stay: only the polled ones are replaced.
-      setDocuments((current) => current.map((document) => byId.get(document.id) ?? document));
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [documents, parsing]);
-  const body = useCallback(
-    (): KnowledgeChoice => ({ knowledge_base_ids: baseIds, document_ids: documents.filter((document) => document.status === "indexed").map((document) => document.id) }),
-    [baseIds, documents],
-  );
-  const attach = useCallback(async (file: File) => {
-    const form = new FormData();
-    form.set("file", file);
-    try {
-      const { document } = await apiFetch<{ document: DocumentItem }>("/api/knowledge/documents", { method: "post", body: form });
-      setDocuments((current) => [...current, document]);
-    } catch (error) {
-      showFailure(error);
-    }
-  }, []);
-  return { baseIds, setBaseIds, documents, attach, body, reset: () => setDocuments([]) };
-}
+import { showFailure, type BaseItem } from "../hooks";
+import type { useKnowledgeChoice } from "../use-knowledge-choice";
+import { AttachedStatus } from "./attached-documents-list";
 
 type Choice = ReturnType<typeof useKnowledgeChoice>;
 
@@ -109,9 +66,8 @@ export function KnowledgeChooser({ choice, disabled }: { choice: Choice; disable
           <DropdownMenuSeparator />
           {choice.documents.map((document) => (
             <DropdownMenuItem key={document.id} disabled>
-              {document.status === "parsing" && <Loader2 className="animate-spin" aria-hidden />}
               <span className="truncate">{document.name}</span>
-              <span className="ml-auto text-xs">{document.status === "failed" ? (document.failureReason ?? knowledgeCopy.status.failed) : knowledgeCopy.status[document.status]}</span>
+              <AttachedStatus document={document} className="ml-auto" />
             </DropdownMenuItem>
           ))}
           <DropdownMenuItem onSelect={() => fileInput.current?.click()}>

@@ -59,15 +59,20 @@ export async function fullTextSearch(db: Database, documentIds: readonly string[
   return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
 }
 
-let pgvector: Promise<boolean> | undefined;
+/** Per database handle (a process may hold several: tests, a PGlite with the extension beside one without). */
+const pgvector = new WeakMap<Database, Promise<boolean>>();
 
-/** Whether the database has the pgvector extension installed (checked once per process). */
+/** Whether the database has the pgvector extension installed (checked once per database). */
 function hasPgvector(db: Database): Promise<boolean> {
-  pgvector ??= db
-    .execute<{ found: boolean }>(sql`select exists (select 1 from pg_extension where extname = 'vector') as found`)
-    .then(({ rows }) => rows[0]?.found === true)
-    .catch(() => false);
-  return pgvector;
+  let found = pgvector.get(db);
+  if (!found) {
+    found = db
+      .execute<{ found: boolean }>(sql`select exists (select 1 from pg_extension where extname = 'vector') as found`)
+      .then(({ rows }) => rows[0]?.found === true)
+      .catch(() => false);
+    pgvector.set(db, found);
+  }
+  return found;
 }
 
 /**
