@@ -1,35 +1,24 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { usePopupOnDemand } from "@/components/use-popup-on-demand";
 import { layoutCopy } from "./copy";
-import { DashboardNav } from "./dashboard-nav";
 import type { NavGroup } from "./nav";
-import { SiteLogo } from "./site-logo";
+
+// The drawer (Radix dialog) only matters below md, once the menu is pressed: loaded on demand.
+const loadDrawer = () => import("./dashboard-mobile-drawer");
 
 /** Below md: the menu button and the drawer holding the sidebar's links; it closes on navigation. */
 export function DashboardMobileNav({ nav, label = layoutCopy.dashboard.sidebarLabel }: { nav?: readonly NavGroup[]; label?: string }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-
-  return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={layoutCopy.openMenu}>
-          <Menu aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" closeLabel={layoutCopy.closeMenu} aria-describedby={undefined}>
-        <SheetHeader className="border-b">
-          <SheetTitle className="sr-only">{layoutCopy.mobileNavTitle}</SheetTitle>
-          <SiteLogo onClick={close} />
-        </SheetHeader>
-        <nav aria-label={label} className="flex-1 overflow-y-auto px-3 pb-6">
-          <DashboardNav groups={nav} onNavigate={close} />
-        </nav>
-      </SheetContent>
-    </Sheet>
+  const drawer = usePopupOnDemand(loadDrawer);
+  const button = (extraProps: object) => (
+    // A plain <button>, not <Button>: this island is on every dashboard page, and <Button> brings tailwind-merge.
+    <button type="button" className={`${buttonVariants({ variant: "ghost", size: "icon" })} md:hidden`} aria-label={layoutCopy.openMenu} {...extraProps}>
+      <Menu aria-hidden />
+    </button>
   );
+
+  if (!drawer.Popup) return button(drawer.placeholderProps);
+  return <drawer.Popup trigger={button(drawer.triggerProps)} open={drawer.open} onOpenChange={drawer.setOpen} nav={nav} label={label} />;
 }

@@ -1,20 +1,12 @@
 "use client";
 
-import { CreditCard, House, LogIn, LogOut, Settings, UserRound } from "lucide-react";
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { cn } from "@/lib/utils";
+import { UserRound } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { usePopupOnDemand } from "@/components/use-popup-on-demand";
 import { layoutCopy } from "./copy";
-import { routes } from "./nav";
+
+// The menu (Radix dropdown + floating-ui) is on every dashboard page but opened now and then: loaded on demand.
+const loadUserMenu = () => import("./user-menu-popup");
 
 export type UserMenuUser = {
   email?: string | null;
@@ -39,76 +31,26 @@ export function UserMenu({ user, onSignOut, className }: UserMenuProps) {
   const name = user?.displayName?.trim() || null;
   const email = user?.email?.trim() || null;
   const initial = initialOf(user);
-
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn("rounded-full", className)}
-          aria-label={layoutCopy.dashboard.userMenu}
-          title={layoutCopy.dashboard.userMenu}
-        >
-          {initial ? (
-            <span
-              aria-hidden
-              className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-            >
-              {initial}
-            </span>
-          ) : (
-            <UserRound aria-hidden />
-          )}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="font-normal">
-          {name || email ? (
-            <span className="flex flex-col gap-0.5">
-              {name ? <span className="truncate text-sm font-medium text-foreground">{name}</span> : null}
-              {email ? <span className="truncate text-xs text-muted-foreground">{email}</span> : null}
-            </span>
-          ) : (
-            <span className="text-xs">{layoutCopy.dashboard.signedOut}</span>
-          )}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          <DropdownMenuItem asChild>
-            <Link href={routes.settings}>
-              <Settings aria-hidden />
-              {layoutCopy.dashboard.accountSettings}
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link href={routes.billing}>
-              <CreditCard aria-hidden />
-              {layoutCopy.dashboard.billing}
-            </Link>
-          </DropdownMenuItem>
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={routes.home}>
-            <House aria-hidden />
-            {layoutCopy.backHome}
-          </Link>
-        </DropdownMenuItem>
-        {onSignOut ? (
-          <DropdownMenuItem onSelect={onSignOut}>
-            <LogOut aria-hidden />
-            {layoutCopy.signOut}
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem asChild>
-            <Link href={routes.signIn}>
-              <LogIn aria-hidden />
-              {layoutCopy.signIn}
-            </Link>
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const menu = usePopupOnDemand(loadUserMenu);
+  const button = (extraProps: object) => (
+    // A plain <button>, not <Button>: this island is on every dashboard page, and <Button> brings tailwind-merge.
+    <button
+      type="button"
+      className={`${buttonVariants({ variant: "ghost", size: "icon-round" })}${className ? ` ${className}` : ""}`}
+      aria-label={layoutCopy.dashboard.userMenu}
+      title={layoutCopy.dashboard.userMenu}
+      {...extraProps}
+    >
+      {initial ? (
+        <span aria-hidden className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+          {initial}
+        </span>
+      ) : (
+        <UserRound aria-hidden />
+      )}
+    </button>
   );
+
+  if (!menu.Popup) return button(menu.placeholderProps);
+  return <menu.Popup trigger={button(menu.triggerProps)} open={menu.open} onOpenChange={menu.setOpen} name={name} email={email} onSignOut={onSignOut} />;
 }
