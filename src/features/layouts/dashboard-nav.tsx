@@ -4,9 +4,10 @@ import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, Library, NotebookPe
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 import { dashboardNav, isNavItemActive, type NavGroup } from "./nav";
 
+// clsx, not cn(): the classes never conflict, and cn brings tailwind-merge (~8 KB) into every dashboard page.
 const icons: Record<string, LucideIcon> = {
   "/dashboard": LayoutDashboard,
   "/dashboard/ai/ai": Bot,
@@ -34,7 +35,7 @@ export function DashboardNav({ onNavigate, className, groups = dashboardNav }: D
   // The sidebar and the drawer both render this list, so heading ids must be unique per instance.
   const idPrefix = useId();
   return (
-    <div className={cn("flex flex-col gap-5", className)}>
+    <div className={clsx("flex flex-col gap-5", className)}>
       {groups.map((group, index) => {
         const headingId = group.label ? `${idPrefix}-group-${index}` : undefined;
         return (
@@ -54,7 +55,7 @@ export function DashboardNav({ onNavigate, className, groups = dashboardNav }: D
                       href={item.href}
                       onClick={onNavigate}
                       aria-current={active ? "page" : undefined}
-                      className={cn(
+                      className={clsx(
                         "flex h-9 items-center gap-2.5 rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
                         active
                           ? "bg-accent text-accent-foreground"

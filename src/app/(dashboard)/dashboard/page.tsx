@@ -32,7 +32,8 @@ export default async function DashboardPage() {
   return (
     <div className="grid gap-6">
       <PageHeading title="控制台" description={copy.description} />
-      <AnnouncementBanner announcement={announcement} />
+      {/* Only when there is one: a client component rendered even empty puts its chunk in the first load. */}
+      {announcement ? <AnnouncementBanner announcement={announcement} /> : null}
       <RenewalReminderBanner reminder={reminder} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -1,8 +1,9 @@
 "use client";
 
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 import { BILLING_INTERVALS, type BillingInterval } from "../plans";
 
+// clsx, not cn(): the classes never conflict, and cn brings tailwind-merge (~8 KB) into /pricing.
 export type IntervalLabels = { group: string; intervals: Record<BillingInterval, string> };
 
 export type IntervalRadiosProps = { value: BillingInterval; onChange: (value: BillingInterval) => void; labels: IntervalLabels };
@@ -21,7 +22,7 @@ export function IntervalRadios({ value, onChange, labels }: IntervalRadiosProps)
           role="radio"
           aria-checked={value === interval}
           onClick={() => onChange(interval)}
-          className={cn(
+          className={clsx(
             "rounded-md px-4 py-1.5 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
             value === interval ? "bg-primary text-primary-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
           )}
