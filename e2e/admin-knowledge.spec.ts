@@ -78,7 +78,9 @@ test("an operator attaches a shared knowledge base to a model app in the console
       await userContext.close();
     }
   } finally {
-    // Shared bases are capped: leave none behind (the app's link to it goes with it).
+    // The app leaves the public listings (marketing.spec counts /ai's apps), and shared bases are capped:
+    // leave none behind (the app's link to it goes with it).
+    await page.request.post(`/api/admin/apps/${appid}/enabled`, { data: { enabled: false } });
     await page.request.delete(`/api/admin/knowledge/bases/${base.id}`);
   }
 });

@@ -185,7 +185,11 @@ test("the consumer pages speak to users: self-hosting lives in the docs, reached
   await page.goto("/ai");
   await expect(page.getByRole("main").locator('a[href^="/docs/guides"]')).toHaveCount(0);
   // App icons are drawn (SVG), not emoji that need a colour-emoji font.
-  await expect(page.locator('[data-app-icon="svg"] svg')).toHaveCount(6); // five demo Dify apps (chat, workflow, completion, agent, chatflow) and the demo model app
+  // Five demo Dify apps (chat, workflow, completion, agent, chatflow) and the demo model app, and any app a
+  // console spec running alongside has just added: each with its icon drawn.
+  const icons = page.locator('[data-app-icon="svg"], [data-app-icon="image"]');
+  expect(await icons.count()).toBeGreaterThanOrEqual(6);
+  await expect(page.locator('[data-app-icon="svg"] svg')).toHaveCount(await page.locator('[data-app-icon="svg"]').count());
   await expect(page.locator('[data-app-icon="emoji"]')).toHaveCount(0);
   await page.getByRole("contentinfo").getByRole("link", { name: "自己部署" }).click();
   await expect(page).toHaveURL(/\/docs\/quick-start$/);
