@@ -1,0 +1,15 @@
+import { Menu } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { layoutCopy } from "./copy";
+
+/**
+ * The 打开菜单 button of the mobile drawers (below md). A plain <button>, not <Button>: it is on every
+ * page, and <Button> brings tailwind-merge. `props` are the on-demand popup's placeholder or trigger props.
+ */
+export function MobileMenuButton(props: object) {
+  return (
+    <button type="button" className={`${buttonVariants({ variant: "ghost", size: "icon" })} md:hidden`} aria-label={layoutCopy.openMenu} {...props}>
+      <Menu aria-hidden />
+    </button>
+  );
+}
