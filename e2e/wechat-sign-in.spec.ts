@@ -6,6 +6,10 @@ import { expect, test } from "./support/fixtures";
 
 const fakeWechat = `http://127.0.0.1:${process.env.FAKE_WECHAT_PORT}`;
 
+// The fake has one "who scans next" for everyone: two of these tests at once on two workers would scan
+// as each other (the link then finds the other test's identity already taken). They take turns.
+test.describe.configure({ mode: "default" });
+
 test("微信扫码登录: a new WeChat user lands on the dashboard, and the sign-up page offers it too", async ({ page, request }) => {
   const key = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const scanned = await request.post(`${fakeWechat}/__fake/act-as`, { data: { key, nickname: "微信用户小红" } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_METHODS, deviceKindOf, methodsForDevice } from "./checkout-methods";
+import { CHECKOUT_METHODS, deviceKindOf } from "./checkout-methods";
+import { methodsForDevice } from "./payment-providers";
 
 const UA = {
   wechatIos: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2f) NetType/WIFI Language/zh_CN",

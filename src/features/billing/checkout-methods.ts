@@ -1,5 +1,4 @@
 import type { ProviderName } from "./payment-provider-definition";
-import { methodsOfDevice } from "./payment-providers";
 
 /**
  * The ways to pay a one-off order with 微信支付 / 支付宝 (client-safe). The server decides which are
@@ -28,13 +27,6 @@ export function deviceKindOf(userAgent: string): DeviceKind {
   return "desktop";
 }
 
-/**
- * The configured methods that fit this device, in the device's order (each provider's definition
- * says what fits: JSAPI needs WeChat's browser; a QR needs a second device to scan).
- */
-export function methodsForDevice(available: readonly CheckoutMethod[], device: DeviceKind): CheckoutMethod[] {
-  return methodsOfDevice(device).filter((method) => available.includes(method));
-}
 
 /** `GET /api/checkout`: whether online payment is open and how one can pay here. */
 export type CheckoutAvailability = {

@@ -50,5 +50,6 @@ export { PAYMENT_PROVIDER_IDS, providerLabel, QR_PROVIDERS } from "./payment-pro
 export type { ProviderName } from "./payment-provider-definition";
 // For the wallet's 充值 (src/features/wallet): the ways to pay on this device and their names.
 export { chinaCheckoutCopy } from "./china-checkout-copy";
-export { methodsForDevice, type CheckoutMethod } from "./checkout-methods";
+export { type CheckoutMethod } from "./checkout-methods";
+export { methodsForDevice } from "./payment-providers";
 export { useCheckoutOptions } from "./hooks/use-checkout-options";

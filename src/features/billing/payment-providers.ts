@@ -64,6 +64,14 @@ export function methodsOfDevice(device: DeviceKind): CheckoutMethod[] {
   return PAYMENT_PROVIDER_DEFINITIONS.flatMap((definition) => definition.methodsByDevice[device]);
 }
 
+/**
+ * The configured methods that fit this device, in the device's order (each provider's definition
+ * says what fits: JSAPI needs WeChat's browser; a QR needs a second device to scan).
+ */
+export function methodsForDevice(available: readonly CheckoutMethod[], device: DeviceKind): CheckoutMethod[] {
+  return methodsOfDevice(device).filter((method) => available.includes(method));
+}
+
 /** The providers paid by a QR on our own order page (the test mode can simulate those). */
 export const QR_PROVIDERS = PAYMENT_PROVIDER_DEFINITIONS.filter((definition) => definition.scanPrompt !== undefined);
 

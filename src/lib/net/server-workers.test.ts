@@ -14,14 +14,21 @@ import { createTestDatabase, type TestDatabase } from "../../../test/database-ta
 
 type Line = { msg?: string; pid?: number; worker?: number; ownOrigin?: string };
 
-/** A new connection per request (no keep-alive): node:cluster hands connections, not requests, out. */
-function getText(url: string): Promise<{ status: number; text: string }> {
+/**
+ * A new connection per request (no keep-alive): node:cluster hands connections, not requests, out.
+ * Given up after `timeoutMs` of silence: a connection the primary hands to a worker at the instant it is
+ * killed is never answered nor closed (Node's round-robin handle waits for the dead worker's ack), and
+ * a probe waiting on it forever would hang its test instead of trying again.
+ */
+function getText(url: string, timeoutMs = 5_000): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (res) => {
+    const request = get(url, { agent: false, timeout: timeoutMs }, (res) => {
       let text = "";
       res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    }).on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms: ${url}`)));
+    request.on("error", reject);
   });
 }
 

@@ -2,7 +2,6 @@
 
 import { Loader2 } from "lucide-react";
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { useCheckoutAvailability } from "../hooks/use-checkout-availability";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import type { BillingInterval, PlanId } from "../plans";
 import { IntervalRadios, type IntervalLabels } from "./interval-radios";
@@ -26,9 +25,8 @@ function usePricingCheckout(): PricingCheckout {
 export function PricingCheckoutProvider({ children }: { children: ReactNode }) {
   const [interval, setInterval] = useState<BillingInterval>("month");
   const checkout = useStartCheckout();
-  const closed = useCheckoutAvailability() === false;
   return (
-    <PricingCheckoutContext.Provider value={{ interval, setInterval, checkout, closed }}>
+    <PricingCheckoutContext.Provider value={{ interval, setInterval, checkout, closed: checkout.closed }}>
       {children}
       <PaymentMethodDialog flow={checkout} />
     </PricingCheckoutContext.Provider>

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
-import { DEFAULT_METHOD, methodsForDevice, type CheckoutAvailability, type CheckoutChoice, type JsapiPayParams } from "../checkout-methods";
+import { DEFAULT_METHOD, type CheckoutAvailability, type CheckoutChoice, type JsapiPayParams } from "../checkout-methods";
 import type { BillingInterval, PlanId } from "../plans";
 import type { CheckoutResult } from "../schemas";
 import { useCheckoutOptions } from "./use-checkout-options";
@@ -35,8 +35,10 @@ export function useStartCheckout() {
   const [pending, setPending] = useState<PlanId | null>(null);
   const [chooser, setChooser] = useState<CheckoutChooser | null>(null);
 
-  const choicesHere = (known: CheckoutAvailability | null): CheckoutChoice[] => {
+  const choicesHere = async (known: CheckoutAvailability | null): Promise<CheckoutChoice[]> => {
     if (!known) return [DEFAULT_METHOD];
+    // The providers' table arrives with the first click: it stays out of the pricing page's first load.
+    const { methodsForDevice } = await import("../payment-providers");
     const methods = methodsForDevice(known.methods, device);
     return [...methods, ...(known.defaultProvider ? [DEFAULT_METHOD] : [])];
   };
@@ -63,12 +65,13 @@ export function useStartCheckout() {
   async function start(planId: PlanId, interval: BillingInterval, item: CheckoutItem) {
     // A click before the options arrived asks for them now: a default checkout may not exist here.
     const known = options ?? (await apiFetch<CheckoutAvailability>("/api/checkout").catch(() => null));
-    const choices = choicesHere(known);
+    const choices = await choicesHere(known);
     // Inside WeChat, 微信支付 without a WeChat sign-in is still shown (with why it cannot be used).
     const shown = known?.wechatJsapi === "needs-wechat-sign-in" || choices.length > 1;
     if (shown && choices.length > 0) setChooser({ planId, interval, choices, item });
     else await pay(planId, interval, choices[0] ?? DEFAULT_METHOD);
   }
 
-  return { start, pay, pending, chooser, closeChooser: () => setChooser(null), wechatJsapi: options?.wechatJsapi ?? null, defaultProvider: options?.defaultProvider ?? null, testMode: options?.testMode ?? false };
+  // `closed`: the server said online payment is closed here (支付暂未开放); unknown (not yet answered) is not closed.
+  return { start, pay, pending, closed: options?.open === false, chooser, closeChooser: () => setChooser(null), wechatJsapi: options?.wechatJsapi ?? null, defaultProvider: options?.defaultProvider ?? null, testMode: options?.testMode ?? false };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testTargetKinds, useTestDatabase } from "../../../../../test/database-targets";
-import { methodsForDevice, type CheckoutMethod } from "../../checkout-methods";
+import type { CheckoutMethod } from "../../checkout-methods";
+import { methodsForDevice } from "../../payment-providers";
 import { billingCopy } from "../../copy";
 import { formatBillingDate } from "../../format";
 import { describeSubscription } from "../../subscription-status";

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { methodsForDevice } from "../../checkout-methods";
+import { methodsForDevice } from "../../payment-providers";
 import { PAYMENT_PROVIDER_DEFINITIONS, providerLabel, providersWith } from "../../payment-providers";
 import { createAlipaySetup } from "../alipay";
 import { createStripeClient } from "../stripe/client";
