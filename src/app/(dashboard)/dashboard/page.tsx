@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { AnnouncementBanner } from "@/features/announcements";
+import { LazyAnnouncementBanner } from "@/features/announcements";
 import { currentAnnouncement } from "@/features/announcements/server";
 import { getCurrentUserId } from "@/features/auth/server";
 import { describeSubscription, RenewalReminderBanner, UsageMeter } from "@/features/billing";
@@ -33,7 +33,7 @@ export default async function DashboardPage() {
     <div className="grid gap-6">
       <PageHeading title="控制台" description={copy.description} />
       {/* Only when there is one: a client component rendered even empty puts its chunk in the first load. */}
-      {announcement ? <AnnouncementBanner announcement={announcement} /> : null}
+      {announcement ? <LazyAnnouncementBanner announcement={announcement} /> : null}
       <RenewalReminderBanner reminder={reminder} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
