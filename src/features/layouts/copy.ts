@@ -1,11 +1,12 @@
 import { appConfig } from "@/config/app";
+import { firstLoadLayoutCopy } from "./first-load-copy";
 
 /** Every string the layout chrome shows (Simplified Chinese). */
 export const layoutCopy = {
   brand: appConfig.name,
   tagline: appConfig.description,
   homeLinkLabel: `${appConfig.name} 首页`,
-  openMenu: "打开菜单",
+  openMenu: firstLoadLayoutCopy.openMenu,
   closeMenu: "关闭菜单",
   mainNavLabel: "主导航",
   mobileNavTitle: "导航菜单",
@@ -18,7 +19,7 @@ export const layoutCopy = {
   backHome: "返回首页",
   backToDashboard: "返回控制台",
   themeToggle: {
-    label: "切换颜色模式",
+    label: firstLoadLayoutCopy.themeToggleLabel,
     menuLabel: "颜色模式",
     light: "浅色",
     dark: "深色",
@@ -33,8 +34,8 @@ export const layoutCopy = {
     footerNavLabel: "法律信息",
   },
   dashboard: {
-    sidebarLabel: "控制台导航",
-    userMenu: "用户菜单",
+    sidebarLabel: firstLoadLayoutCopy.sidebarLabel,
+    userMenu: firstLoadLayoutCopy.userMenu,
     signedOut: "未登录",
     accountSettings: "账户设置",
     billing: "订阅与账单",

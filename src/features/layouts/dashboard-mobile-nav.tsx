@@ -1,7 +1,7 @@
 "use client";
 
 import { usePopupOnDemand } from "@/components/use-popup-on-demand";
-import { layoutCopy } from "./copy";
+import { firstLoadLayoutCopy } from "./first-load-copy";
 import { MobileMenuButton } from "./mobile-menu-button";
 import type { NavGroup } from "./nav";
 
@@ -9,7 +9,7 @@ import type { NavGroup } from "./nav";
 const loadDrawer = () => import("./dashboard-mobile-drawer");
 
 /** Below md: the menu button and the drawer holding the sidebar's links; it closes on navigation. */
-export function DashboardMobileNav({ nav, label = layoutCopy.dashboard.sidebarLabel }: { nav?: readonly NavGroup[]; label?: string }) {
+export function DashboardMobileNav({ nav, label = firstLoadLayoutCopy.sidebarLabel }: { nav?: readonly NavGroup[]; label?: string }) {
   const drawer = usePopupOnDemand(loadDrawer);
 
   if (!drawer.Popup) return <MobileMenuButton {...drawer.placeholderProps} />;

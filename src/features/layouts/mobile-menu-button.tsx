@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { layoutCopy } from "./copy";
+import { firstLoadLayoutCopy } from "./first-load-copy";
 
 /**
  * The 打开菜单 button of the mobile drawers (below md). A plain <button>, not <Button>: it is on every
@@ -8,7 +8,7 @@ import { layoutCopy } from "./copy";
  */
 export function MobileMenuButton(props: object) {
   return (
-    <button type="button" className={`${buttonVariants({ variant: "ghost", size: "icon" })} md:hidden`} aria-label={layoutCopy.openMenu} {...props}>
+    <button type="button" className={`${buttonVariants({ variant: "ghost", size: "icon" })} md:hidden`} aria-label={firstLoadLayoutCopy.openMenu} {...props}>
       <Menu aria-hidden />
     </button>
   );

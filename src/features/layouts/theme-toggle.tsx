@@ -5,9 +5,8 @@ import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { usePopupOnDemand } from "@/components/use-popup-on-demand";
-import { layoutCopy } from "./copy";
+import { firstLoadLayoutCopy } from "./first-load-copy";
 
-const copy = layoutCopy.themeToggle;
 // The menu (Radix dropdown + floating-ui) is on every page's header but rarely opened: loaded on demand.
 const loadThemeMenu = () => import("./theme-menu");
 
@@ -34,7 +33,7 @@ export function ThemeToggle() {
   const Icon = shown === "dark" ? Moon : shown === "light" ? Sun : SunMoon;
   const button = (extraProps: object) => (
     // A plain <button>, not <Button>: this island is on every page, and <Button> brings tailwind-merge.
-    <button type="button" className={buttonVariants({ variant: "ghost", size: "icon-round" })} aria-label={copy.label} title={copy.label} {...extraProps}>
+    <button type="button" className={buttonVariants({ variant: "ghost", size: "icon-round" })} aria-label={firstLoadLayoutCopy.themeToggleLabel} title={firstLoadLayoutCopy.themeToggleLabel} {...extraProps}>
       <Icon aria-hidden />
     </button>
   );

@@ -3,7 +3,7 @@
 import { UserRound } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { usePopupOnDemand } from "@/components/use-popup-on-demand";
-import { layoutCopy } from "./copy";
+import { firstLoadLayoutCopy } from "./first-load-copy";
 
 // The menu (Radix dropdown + floating-ui) is on every dashboard page but opened now and then: loaded on demand.
 const loadUserMenu = () => import("./user-menu-popup");
@@ -37,8 +37,8 @@ export function UserMenu({ user, onSignOut, className }: UserMenuProps) {
     <button
       type="button"
       className={`${buttonVariants({ variant: "ghost", size: "icon-round" })}${className ? ` ${className}` : ""}`}
-      aria-label={layoutCopy.dashboard.userMenu}
-      title={layoutCopy.dashboard.userMenu}
+      aria-label={firstLoadLayoutCopy.userMenu}
+      title={firstLoadLayoutCopy.userMenu}
       {...extraProps}
     >
       {initial ? (
