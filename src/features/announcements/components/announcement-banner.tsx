@@ -2,7 +2,7 @@
 
 import { Megaphone, X } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
@@ -14,8 +14,13 @@ import type { AnnouncementView } from "../types";
  * It disappears once the server has stored the dismissal (a few ms): hidden at the click, a reload or a
  * link followed at once cancelled the request and brought it back.
  */
+const noSubscription = () => () => undefined;
+
 export function AnnouncementBanner({ announcement }: { announcement: AnnouncementView | null }) {
   const [state, setState] = useState<"shown" | "closing" | "hidden">("shown");
+  // 关闭 is disabled until hydrated: the banner's code arrives after the page's (LazyAnnouncementBanner),
+  // and React drops a click on server-rendered markup it has not hydrated yet.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   if (!announcement || state === "hidden") return null;
   const dismiss = async () => {
     setState("closing");
@@ -42,7 +47,7 @@ export function AnnouncementBanner({ announcement }: { announcement: Announcemen
           </>
         ) : null}
       </p>
-      <Button size="icon" variant="ghost" className="size-7 shrink-0" aria-label={copy.dismiss} title={copy.dismiss} disabled={state === "closing"} onClick={() => void dismiss()}>
+      <Button size="icon" variant="ghost" className="size-7 shrink-0" aria-label={copy.dismiss} title={copy.dismiss} disabled={!hydrated || state === "closing"} onClick={() => void dismiss()}>
         <X aria-hidden />
       </Button>
     </section>
