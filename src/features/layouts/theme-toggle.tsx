@@ -2,24 +2,13 @@
 
 import { Moon, Sun, SunMoon } from "lucide-react";
 import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { usePopupOnDemand } from "@/components/use-popup-on-demand";
+import { useIsClient } from "@/components/use-is-client";
 import { firstLoadLayoutCopy } from "./first-load-copy";
 
 // The menu (Radix dropdown + floating-ui) is on every page's header but rarely opened: loaded on demand.
 const loadThemeMenu = () => import("./theme-menu");
-
-const noopSubscribe = () => () => {};
-
-/** False during server rendering and hydration, true afterwards: the theme is only known in the browser. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 /** Colour-mode switch (浅色 / 深色 / 跟随系统) for every layout. */
 export function ThemeToggle() {

@@ -2,8 +2,9 @@
 
 import { Megaphone, X } from "lucide-react";
 import Link from "next/link";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useIsClient } from "@/components/use-is-client";
 import { apiFetch } from "@/lib/fetch";
 import { toast } from "@/lib/toast";
 import { announcementsCopy as copy } from "../copy";
@@ -14,13 +15,11 @@ import type { AnnouncementView } from "../types";
  * It disappears once the server has stored the dismissal (a few ms): hidden at the click, a reload or a
  * link followed at once cancelled the request and brought it back.
  */
-const noSubscription = () => () => undefined;
-
 export function AnnouncementBanner({ announcement }: { announcement: AnnouncementView | null }) {
   const [state, setState] = useState<"shown" | "closing" | "hidden">("shown");
   // 关闭 is disabled until hydrated: the banner's code arrives after the page's (LazyAnnouncementBanner),
   // and React drops a click on server-rendered markup it has not hydrated yet.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useIsClient();
   if (!announcement || state === "hidden") return null;
   const dismiss = async () => {
     setState("closing");
