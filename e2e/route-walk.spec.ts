@@ -200,3 +200,16 @@ test("a dialog opened from the keyboard keeps focus inside, passes axe-core, and
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });
+
+test("the walk's accessibility check reports what a screen-reader user would hit", async ({ page }) => {
+  await page.goto("/auth/signin");
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  // A button with no name, and text too pale to read on its background: both must be reported.
+  await page.evaluate(() => {
+    const main = document.querySelector("main") ?? document.body;
+    main.insertAdjacentHTML("beforeend", '<button type="button" id="nameless"></button><p id="pale" style="color:#ddd;background:#fff">几乎看不见的字</p>');
+  });
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations.some((line) => line.startsWith("axe button-name") && line.includes("#nameless"))).toBe(true);
+  expect(violations.some((line) => line.startsWith("axe color-contrast") && line.includes("#pale"))).toBe(true);
+});
