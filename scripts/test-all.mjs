@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every part of the suite — stopping after the first stage with a failure, as `a && b` would —
+// `npm test`: every part of the suite in turn — stopping at the first that fails, as `a && b` would —
 // then each part's time, so a slow part shows up in CI's log.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,103 +30,42 @@ const mainE2eEnv = () =>
     E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "spark-e2e-")),
   });
 
-/**
- * The parts, as stages run in turn: each stage's lanes run side by side, each lane's parts in turn.
- * A part is [name, command, its extra environment]. Side by side where one lane leaves cores idle:
- * the build (one core for long stretches: its type check, its page data) beside the service tests,
- * and the multi-process specs (waiting on restarts and drains about half the time) beside the other
- * two small e2e runs. A stage's lanes all finish before the run stops at a failure.
- */
-const stages = [
-  [
-    [
-      ["Vitest · unit", "vitest run --project unit --project unit-isolated"],
-      ["Vitest · service", "vitest run --project service --project service-isolated --project service-s3"],
-    ],
-    [["Build for e2e", "tsx e2e/support/build-for-e2e.ts", mainE2eEnv]],
-  ],
-  [[["e2e · main", "playwright test", () => ({ ...mainE2eEnv(), E2E_SKIP_BUILD: "1" })]]],
-  [
-    [["e2e · multi-process", "playwright test --config playwright.cluster.config.ts"]],
-    [
-      ["e2e · hosted", "playwright test --config playwright.hosted.config.ts"],
-      ["e2e · dev", "playwright test --config playwright.dev.config.ts"],
-    ],
-  ],
+/** [name, command, its extra environment] */
+const parts = [
+  ["Vitest · unit", "vitest run --project unit --project unit-isolated"],
+  ["Vitest · service", "vitest run --project service --project service-isolated --project service-s3"],
+  ["Build for e2e", "tsx e2e/support/build-for-e2e.ts", mainE2eEnv],
+  ["e2e · main", "playwright test", () => ({ ...mainE2eEnv(), E2E_SKIP_BUILD: "1" })],
+  ["e2e · multi-process", "playwright test --config playwright.cluster.config.ts"],
+  ["e2e · hosted", "playwright test --config playwright.hosted.config.ts"],
+  ["e2e · dev", "playwright test --config playwright.dev.config.ts"],
 ];
 
-/** Copies a child's output line by line, each line tagged with its part: lanes side by side interleave. */
-function copyTagged(stream, target, tag) {
-  let pending = "";
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk) => {
-    const lines = (pending + chunk).split("\n");
-    pending = lines.pop();
-    if (lines.length > 0) target.write(lines.map((line) => `${tag} ${line}\n`).join(""));
-  });
-  stream.on("end", () => pending && target.write(`${tag} ${pending}\n`));
-}
-
-/** Runs one part to its end: { seconds, ok, busy, signal, status }. Tagged output when `tagged`. */
-function runPart([name, command, env = () => ({})], tagged) {
+const finished = [];
+let failed;
+for (const [name, command, env = () => ({})] of parts) {
   const started = Date.now();
   const cpuBefore = cpuTimes();
   // npx finds the local binaries exactly as npm scripts do.
-  const child = spawn(`npx --no-install ${command}`, {
-    shell: true,
-    stdio: tagged ? ["ignore", "pipe", "pipe"] : "inherit",
-    env: { ...process.env, ...env() },
-  });
-  if (tagged) {
-    copyTagged(child.stdout, process.stdout, `[${name}]`);
-    copyTagged(child.stderr, process.stderr, `[${name}]`);
-  }
-  return new Promise((resolve) => {
-    child.on("close", (status, signal) => {
-      const cpuAfter = cpuTimes();
-      const busy = 1 - (cpuAfter.idle - cpuBefore.idle) / Math.max(1, cpuAfter.total - cpuBefore.total);
-      resolve({ name, seconds: (Date.now() - started) / 1000, ok: status === 0, busy, failure: signal ?? `exit ${status}` });
-    });
-  });
-}
-
-/** One lane's parts in turn, stopping at its first failure. */
-async function runLane(lane, tagged) {
-  const results = [];
-  for (const part of lane) {
-    const result = await runPart(part, tagged);
-    results.push(result);
-    if (!result.ok) break;
-  }
-  return results;
-}
-
-const started = Date.now();
-const finished = [];
-let failed;
-for (const stage of stages) {
-  const lanes = await Promise.all(stage.map((lane) => runLane(lane, stage.length > 1)));
-  finished.push(...lanes.flat());
-  const failure = lanes.flat().find((result) => !result.ok);
-  if (failure) {
-    failed = `${failure.name} failed (${failure.failure})`;
+  const { status, signal } = spawnSync(`npx --no-install ${command}`, { shell: true, stdio: "inherit", env: { ...process.env, ...env() } });
+  const cpuAfter = cpuTimes();
+  const busy = 1 - (cpuAfter.idle - cpuBefore.idle) / Math.max(1, cpuAfter.total - cpuBefore.total);
+  finished.push({ name, seconds: (Date.now() - started) / 1000, ok: status === 0, busy });
+  if (status !== 0) {
+    failed = `${name} failed (${signal ?? `exit ${status}`})`;
     break;
   }
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
-console.log(`\nTime by part (CPU busy: all ${os.cpus().length} cores together; parts in one stage ran side by side):`);
-stages.forEach((stage, index) => {
-  for (const lane of stage) {
-    for (const [name] of lane) {
-      const result = finished.find((part) => part.name === name);
-      if (!result) continue;
-      const status = result.ok ? "ok  " : "FAIL";
-      console.log(`  ${status} ${index + 1}. ${name.padEnd(22)} ${minutes(result.seconds).padStart(6)}   ${Math.round(result.busy * 100)}%`);
-    }
-  }
-});
-console.log(`  total (wall) ${" ".repeat(17)} ${minutes((Date.now() - started) / 1000)}`);
+const minutes = (seconds) => {
+  const whole = Math.round(seconds); // rounded first: 59.6 s is 1:00, not 0:60
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+};
+console.log(`\nTime by part (CPU busy: all ${os.cpus().length} cores together):`);
+for (const { name, seconds, ok, busy } of finished) {
+  console.log(`  ${ok ? "ok  " : "FAIL"} ${name.padEnd(22)} ${minutes(seconds).padStart(6)}   ${Math.round(busy * 100)}%`);
+}
+console.log(`  total ${" ".repeat(21)} ${minutes(finished.reduce((sum, part) => sum + part.seconds, 0))}`);
 if (failed) {
   console.error(`\n${failed}`);
   process.exit(1);
