@@ -34,6 +34,13 @@ describe("import boundaries (npm run lint)", () => {
     expect(await boundaryErrors("src/features/notes/boundary-probe.ts", intoRoot)).toEqual([expect.stringContaining("composition root")]);
   });
 
+  it("reports next/link used directly: links go through @/components/link, which prefetches on intent", async () => {
+    const [result] = await eslint.lintText(`import NextLink from "next/link";\nexport const probe = NextLink;\n`, { filePath: `${root}src/features/notes/boundary-probe.tsx` });
+    expect(result!.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message)).toEqual([expect.stringContaining("@/components/link")]);
+    const [allowed] = await eslint.lintText(`import { Link } from "@/components/link";\nexport const probe = Link;\n`, { filePath: `${root}src/features/notes/boundary-probe.tsx` });
+    expect(allowed!.messages.filter((message) => message.ruleId === "no-restricted-imports")).toEqual([]);
+  });
+
   it("reports the app imported from an embedded service", async () => {
     const intoApp = `import { getAiProxy } from "@/features/ai-call/server";\nexport const probe = getAiProxy;\n`;
     expect(await boundaryErrors("src/embedded/dify/boundary-probe.ts", intoApp)).toEqual(

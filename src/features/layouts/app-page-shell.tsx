@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { layoutCopy } from "./copy";

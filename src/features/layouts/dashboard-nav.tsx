@@ -1,7 +1,7 @@
 "use client";
 
 import { Bot, Coins, CreditCard, HardDrive, LayoutDashboard, Library, NotebookPen, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
 import { clsx } from "clsx";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { layoutCopy } from "./copy";
 import { footerNav } from "./nav";
 import { SparkMark } from "./spark-mark";

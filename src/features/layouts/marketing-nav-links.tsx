@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { usePathname } from "next/navigation";
 // clsx, not cn: these classes never conflict, and cn brings tailwind-merge to every marketing page.
 import { clsx } from "clsx";

@@ -1,7 +1,7 @@
 "use client";
 
 import { CreditCard, House, LogIn, LogOut, Settings } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import type { ReactElement } from "react";
 import {
   DropdownMenu,

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { aiAppHref, aiAppKindLabels } from "./ai-app-link";
 import { AppIcon, type PublicAiApp } from "@/features/ai-apps";
 import { marketingCopy } from "./copy";

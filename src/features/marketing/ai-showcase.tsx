@@ -1,5 +1,5 @@
 import { BookOpen } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { PageHeading } from "@/features/layouts";
 import { AiAppCard } from "./ai-app-card";
 import { aiAppKindLabels } from "./ai-app-link";

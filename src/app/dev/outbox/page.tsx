@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { notFound } from "next/navigation";
 import { isDevOutboxEnabled, listDevOutboxMessages } from "@/lib/supabase/dev-outbox";
 import { OutboxMessageCard } from "./outbox-message-card";

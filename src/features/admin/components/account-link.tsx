@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { adminCopy } from "../copy";
 
 /** An account by its address (e-mail or phone), linking to its page; the id on hover. Unknown: 已删除的用户. */

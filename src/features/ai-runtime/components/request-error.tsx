@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertCircle, RotateCcw } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 import { BIND_PHONE_PATH, PHONE_REQUIRED_MESSAGE } from "@/features/compliance";
 import { cn } from "@/lib/utils";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Megaphone, X } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useIsClient } from "@/components/use-is-client";

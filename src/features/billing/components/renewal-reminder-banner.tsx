@@ -1,5 +1,5 @@
 import { CalendarClock } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 import { billingCopy } from "../copy";
 import { formatBillingDate } from "../format";

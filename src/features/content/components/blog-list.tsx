@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { Rss } from "lucide-react";
 import { PageHeading } from "@/features/layouts";
 import { cn } from "@/lib/utils";

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { contentCopy } from "../copy";
 import type { Doc } from "../docs/docs";
 

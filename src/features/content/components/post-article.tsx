@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { getAdjacentPosts, type BlogPost } from "../blog/posts";
 import { contentCopy } from "../copy";
 import { MdxArticle } from "./mdx-article";

@@ -1,5 +1,5 @@
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import type { BlogPost } from "../blog/posts";
 import { PostMeta } from "./post-meta";
 import { TagList } from "./tag-list";

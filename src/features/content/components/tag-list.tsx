@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { cn } from "@/lib/utils";
 import { blogListHref } from "../blog/routes";
 import { blogTagLabel, type BlogTagSlug } from "../blog/tags";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Search } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
 import { contentCopy } from "../copy";
 import { searchDocs, type SearchIndex } from "./search-docs";

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { AiAppCard } from "../ai-app-card";
 import { listShowcaseApps } from "../ai-apps-source";
 import { marketingCopy } from "../copy";

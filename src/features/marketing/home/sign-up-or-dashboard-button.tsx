@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { SignedInSwitch } from "@/features/auth";

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { Badge } from "@/components/ui/badge";
 import { aiAppHref, AppIcon, type PublicAiApp } from "@/features/ai-apps";
 import { usageCopy } from "../copy";

@@ -1,5 +1,5 @@
 import { BarChart3 } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 import { usageCopy } from "../copy";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { AdminPagination, adminCopy, AuditTable, SecurityEventsFilter, SecurityEventsTable } from "@/features/admin";
 import { adminPageMetadata, auditAccounts, isUserId, listAdminActions, parseSecurityEventQuery, requireAdminPage } from "@/features/admin/server";

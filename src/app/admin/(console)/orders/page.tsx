@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { AdminPagination } from "@/features/admin";
 import { OrdersFilterForm, OrdersTable, ordersCopy as copy, PaymentsTable } from "@/features/admin/orders";

@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatAmountFen, formatBillingPeriod } from "@/features/billing";
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { formatAdminDateTime } from "../../format";
 import { ordersCopy as copy } from "../copy";
 import type { AdminPaymentRow } from "../types";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { formatAmountFen, formatTokens } from "@/features/billing";
 import { overviewCopy as copy } from "../copy";
 import type { AdminOverview, OverviewFigures } from "../server/overview";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/toast";

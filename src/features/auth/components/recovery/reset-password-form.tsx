@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { useRouter } from "next/navigation";
 import { authCopy } from "../../copy";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "../auth-paths";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { notFound } from "next/navigation";
 import { OrderDetailCards, ordersCopy as copy, RefundOrderCard } from "@/features/admin/orders";
 import { getOrderDetail } from "@/features/admin/orders/server";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { notFound } from "next/navigation";
 import { DeletePlanButton, PlanForm, plansCopy } from "@/features/admin/plans";
 import { getAdminPlan, planAppChoices } from "@/features/admin/plans/server";

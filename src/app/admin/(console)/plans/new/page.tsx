@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { PlanForm, plansCopy } from "@/features/admin/plans";
 import { planAppChoices } from "@/features/admin/plans/server";
 import { adminPageMetadata, requireAdminPage } from "@/features/admin/server";
