@@ -2,7 +2,9 @@ import type { Page } from "@playwright/test";
 
 /**
  * Latin words a Chinese page may show: product and protocol names users know by these spellings,
- * and units. Anything else in Latin letters is English a user would have to read.
+ * and units; and "Notification", the toast label SPEC §9 fixes, which Radix announces ("Notification
+ * 已保存") in a visually hidden live region while a toast is up. Anything else in Latin letters is
+ * English a user would have to read.
  */
 const ALLOWED_WORDS = [
   "AI", "API", "Dify", "DeepSeek", "Qwen", "Kimi", "GLM", "Ollama", "OpenAI", "GitHub", "Google", "Stripe",
@@ -10,7 +12,7 @@ const ALLOWED_WORDS = [
   "GIF", "WebP", "TXT", "CSV", "Token", "Tokens", "token", "KB", "MB", "GB", "TB", "Pro", "Team", "Free",
   "TOTP", "MFA", "SMS", "Email", "ID", "Node", "Next", "React", "TypeScript", "PostgreSQL", "Postgres",
   "Docker", "PGlite", "Authenticator", "Microsoft", "App", "RSS", "IP", "Cookie", "Webhook", "Enter", "Shift",
-  "Esc", "Ctrl", "Cmd", "Mac", "Agent", "Chatflow", "Excel", "ICP",
+  "Esc", "Ctrl", "Cmd", "Mac", "Agent", "Chatflow", "Excel", "ICP", "Notification",
 ];
 
 /**
