@@ -1,30 +1,11 @@
 import { z } from "@/lib/zod";
+import { isJsonObject, optionalText, postgresUrl, textWithDefault, withDefault } from "./env-fields";
 import { parseTrustedProxies } from "./net/client-address.mjs";
 
 /**
  * Every environment variable the server reads, validated in one place. Each hosted service has an
  * embedded default, so an empty environment is a valid one. `.env.example` documents each variable.
  */
-
-// `.env` files often hold `NAME=` for "unset"; treat blank as absent so defaults apply.
-const optionalText = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
-
-function isJsonObject(text: string): boolean {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
-  } catch {
-    return false;
-  }
-}
-/** A setting that falls back to `fallback` when unset or blank. */
-const withDefault = <T extends z.ZodType>(fallback: string, schema: T) =>
-  z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
-const textWithDefault = (fallback: string) => withDefault(fallback, z.string().min(1));
-
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\/.+/, "必须是 postgres:// 或 postgresql:// 开头的连接串");
 
 /** Where the site is when SITE_URL is unset: `npm run dev`'s address. */
 export const DEFAULT_SITE_URL = "http://localhost:3000";
