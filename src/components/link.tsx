@@ -1,7 +1,7 @@
 "use client";
 
 import NextLink from "next/link";
-import { useState, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
+import { useState, type ComponentProps } from "react";
 
 type LinkProps = ComponentProps<typeof NextLink>;
 
@@ -17,23 +17,21 @@ type LinkProps = ComponentProps<typeof NextLink>;
 export function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
   const [intended, setIntended] = useState(false);
   if (prefetch !== undefined) return <NextLink prefetch={prefetch} onMouseEnter={onMouseEnter} onTouchStart={onTouchStart} onFocus={onFocus} {...props} />;
+  /** The caller's handler, then intent noted. */
+  const noteIntent =
+    <Event,>(handler?: (event: Event) => void) =>
+    (event: Event) => {
+      handler?.(event);
+      setIntended(true);
+    };
   return (
     <NextLink
       {...props}
       // null is Next.js's default prefetch; false none. Enabled, the link prefetches at once: it is in view.
       prefetch={intended ? null : false}
-      onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
-        onMouseEnter?.(event);
-        setIntended(true);
-      }}
-      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
-        onTouchStart?.(event);
-        setIntended(true);
-      }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        onFocus?.(event);
-        setIntended(true);
-      }}
+      onMouseEnter={noteIntent(onMouseEnter)}
+      onTouchStart={noteIntent(onTouchStart)}
+      onFocus={noteIntent(onFocus)}
     />
   );
 }
