@@ -30,6 +30,10 @@ const nextConfig: NextConfig = {
   experimental: {
     // Enables forbidden() / unauthorized() with the 403 / 401 error pages.
     authInterrupts: true,
+    // Turbopack's on-disk cache makes the next local build about twice as fast, but CI builds once from a
+    // fresh clone and never reads it back: writing it there costs ≈ 15 s of a two-core run (measured).
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+    turbopackFileSystemCacheForDev: !process.env.CI,
     // Keep-alive: how long the client router keeps a visited page's payload (seconds).
     staleTimes: appConfig.keepAlive.enabled
       ? { dynamic: appConfig.keepAlive.seconds, static: Math.max(appConfig.keepAlive.seconds, 300) }
