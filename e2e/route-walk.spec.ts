@@ -100,11 +100,11 @@ async function problemsOn(page: Page, route: Route, width: number): Promise<stri
   if (width >= 1024) await expectLayout(page, route);
   const problems: string[] = [];
   // Against the device's width: a mobile browser zooms out to fit wider content, so innerWidth grows too.
-  const content = await page.evaluate(() => document.documentElement.scrollWidth);
+  const { content, broken } = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    broken: [...document.images].filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.src.slice(0, 60)),
+  }));
   if (content > width) problems.push(`${path}: ${content}px > ${width}px`);
-  const broken = await page.evaluate(() =>
-    [...document.images].filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.src.slice(0, 60)),
-  );
   for (const image of broken) problems.push(`${path}: broken image ${image}`);
   const english = await englishWordsOnPage(page);
   if (english.length > 0) problems.push(`${path}: English ${english.join(" | ")}`);

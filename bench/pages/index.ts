@@ -1,9 +1,9 @@
 import { startProductionServer } from "../lib/production-server";
 import { signedInCookie } from "../lib/signed-in-cookie";
-import { startBaselineApp } from "./baseline-app";
+import { BASELINE_DYNAMIC_ROUTE, startBaselineApp } from "./baseline-app";
 import { measureFirstLoadJs } from "./first-load-js";
 import { measurePaints, type PaintTimes } from "./lcp";
-import { signedInPageCpu } from "./signed-in-cpu";
+import { serverCpuPerView, signedInPageCpu } from "./signed-in-cpu";
 import { ttfbUnderLoad } from "./ttfb";
 
 /** Marketing routes measured (one of each kind of page). */
@@ -81,9 +81,12 @@ export default async function pagesBenchmark() {
     console.log(`TTFB at ${TTFB_CONNECTIONS} connections (median of ${ttfb.requests}): empty page ${floorTtfb.p50Ms.toFixed(1)} ms (p95 ${floorTtfb.p95Ms.toFixed(1)}, ${floorTtfb.perSecond.toFixed(0)} req/s)`);
     console.log(`  ${TTFB_ROUTE.padEnd(24)} ${ttfb.p50Ms.toFixed(1).padStart(6)} ms (p95 ${ttfb.p95Ms.toFixed(1)}, ${ttfb.perSecond.toFixed(0)} req/s)  ${ttfbRatio.toFixed(2)} × empty  (target ≤ ${TARGET_TTFB_RATIO}: ${verdict(ttfbRatio <= TARGET_TTFB_RATIO)})`);
 
-    console.log("server CPU per signed-in page view (sequential, real session cookie):");
+    // The floor: the empty heading rendered per request by the same Next.js, with no session, database or layout.
+    const floorCpu = await serverCpuPerView(baseline.pid, `${baseline.baseUrl}${BASELINE_DYNAMIC_ROUTE}`);
+    console.log(`server CPU per page view (sequential): empty page rendered per request ${floorCpu.toFixed(1)} ms; signed in, real session cookie:`);
     for (const { route, cpuMs } of await signedInPageCpu(server, dashboardRoutes)) {
-      console.log(`  ${route.padEnd(30)} ${cpuMs.toFixed(1).padStart(6)} ms${route === "/dashboard" ? `  (target ≤ ${TARGET_DASHBOARD_CPU_MS} ms: ${verdict(cpuMs <= TARGET_DASHBOARD_CPU_MS)})` : ""}`);
+      const target = route === "/dashboard" ? `  (target ≤ ${TARGET_DASHBOARD_CPU_MS} ms: ${verdict(cpuMs <= TARGET_DASHBOARD_CPU_MS)})` : "";
+      console.log(`  ${route.padEnd(30)} ${cpuMs.toFixed(1).padStart(6)} ms  ${(cpuMs / floorCpu).toFixed(2)} × empty${target}`);
     }
   } finally {
     await server.stop();
