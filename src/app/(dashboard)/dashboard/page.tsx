@@ -26,7 +26,7 @@ export default async function DashboardPage() {
   if (!userId) redirect("/auth/signin");
   const db = await getDatabase();
   const [summary, calls] = await Promise.all([getSubscriptionSummary(db, userId), getLatestCalls(db, userId, { limit: 5 })]);
-  const [reminder, announcement] = await Promise.all([getRenewalReminder(db, userId), currentAnnouncement(db, userId, summary.plan.id)]);
+  const [reminder, announcement] = await Promise.all([getRenewalReminder(db, userId, summary), currentAnnouncement(db, userId, summary.plan.id)]);
   const copy = usageCopy.overview;
 
   return (

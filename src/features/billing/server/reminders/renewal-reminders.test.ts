@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { OutgoingMail } from "@/embedded/outbox";
 import { subscriptions } from "@/lib/db";
 import { testTargetKinds, useTestDatabase } from "../../../../../test/database-targets";
+import { getSubscriptionSummary } from "../subscription-summary";
 import { dueReminderKind, getRenewalReminder, sendDueRenewalReminders, type ReminderDeps } from "./renewal-reminders";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,6 +22,8 @@ describe("dueReminderKind", () => {
 describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
   const database = useTestDatabase(kind);
   const end = new Date("2027-01-31T04:00:00Z");
+  /** The dashboard's banner at `now`, from the summary the page builds first. */
+  const bannerAt = async (userId: string, now: Date) => getRenewalReminder(database.db, userId, await getSubscriptionSummary(database.db, userId, now), now);
   async function subscriber(provider: "alipay" | "wechat_pay" | "local" | "stripe", cancelAtPeriodEnd = true): Promise<string> {
     const userId = randomUUID();
     await database.db.insert(subscriptions).values({ userId, planId: "pro", interval: "month", status: "active", currentPeriodStart: new Date(end.getTime() - 31 * DAY), currentPeriodEnd: end, cancelAtPeriodEnd, provider });
@@ -52,7 +55,7 @@ describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
     const tooEarly = new Date(end.getTime() - 8 * DAY);
     await sendDueRenewalReminders(database.db, deps, tooEarly);
     expect(mails.filter(mine)).toHaveLength(0);
-    expect(await getRenewalReminder(database.db, alipay, tooEarly)).toBeNull();
+    expect(await bannerAt(alipay, tooEarly)).toBeNull();
 
     const sevenDays = new Date(end.getTime() - 6 * DAY);
     await Promise.all([sendDueRenewalReminders(database.db, deps, sevenDays), sendDueRenewalReminders(database.db, deps, sevenDays)]);
@@ -60,8 +63,8 @@ describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
     expect(mails.filter(mine).map((mail) => mail.to).sort()).toEqual([`${alipay}@example.com`, `${wechat}@example.com`].sort());
     expect(mails.find(mine)).toMatchObject({ kind: "renewal_reminder", subject: "【思维火花】专业版即将到期", link: deps.billingUrl });
     expect(mails.find(mine)!.text).toContain("专业版将于 2027-01-31 到期，续费后从到期日起顺延");
-    expect(await getRenewalReminder(database.db, alipay, sevenDays)).toEqual({ planName: "专业版", periodEnd: end.toISOString() });
-    expect(await getRenewalReminder(database.db, stripe, sevenDays)).toBeNull();
+    expect(await bannerAt(alipay, sevenDays)).toEqual({ planName: "专业版", periodEnd: end.toISOString() });
+    expect(await bannerAt(stripe, sevenDays)).toBeNull();
 
     const oneDay = new Date(end.getTime() - 12 * 3600_000);
     await Promise.all([sendDueRenewalReminders(database.db, deps, oneDay), sendDueRenewalReminders(database.db, deps, oneDay)]);
@@ -69,7 +72,7 @@ describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
     // After the end nothing more is sent and the banner is gone.
     await sendDueRenewalReminders(database.db, deps, new Date(end.getTime() + 1));
     expect(mails.filter(mine)).toHaveLength(4);
-    expect(await getRenewalReminder(database.db, alipay, new Date(end.getTime() + 1))).toBeNull();
+    expect(await bannerAt(alipay, new Date(end.getTime() + 1))).toBeNull();
   });
 
   it("a renewal moves the end: the old period's banner goes, the new period gets its own reminders", async () => {
@@ -77,17 +80,17 @@ describe.each(testTargetKinds())("renewal reminders on %s", (kind) => {
     const { deps } = recorder();
     const now = new Date(end.getTime() - 3 * DAY);
     await sendDueRenewalReminders(database.db, deps, now);
-    expect(await getRenewalReminder(database.db, userId, now)).not.toBeNull();
+    expect(await bannerAt(userId, now)).not.toBeNull();
     const { eq } = await import("drizzle-orm");
     await database.db.update(subscriptions).set({ currentPeriodEnd: new Date(end.getTime() + 31 * DAY) }).where(eq(subscriptions.userId, userId));
-    expect(await getRenewalReminder(database.db, userId, now)).toBeNull();
+    expect(await bannerAt(userId, now)).toBeNull();
   });
 
   it("a failed mail gives the reminder back for the next pass", async () => {
     const userId = await subscriber("wechat_pay");
     const now = new Date(end.getTime() - 2 * DAY);
     await sendDueRenewalReminders(database.db, recorder(true).deps, now);
-    expect(await getRenewalReminder(database.db, userId, now)).toBeNull();
+    expect(await bannerAt(userId, now)).toBeNull();
     const { mails, deps } = recorder();
     await sendDueRenewalReminders(database.db, deps, now);
     expect(mails.map((mail) => mail.to)).toContain(`${userId}@example.com`);

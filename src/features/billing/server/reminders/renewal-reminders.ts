@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import type { OutgoingMail } from "@/embedded/outbox";
 import { renewalReminders, subscriptions, type Database, type Subscription } from "@/lib/db";
+import type { SubscriptionSummary } from "../../types";
 import { providersWith } from "../../payment-providers";
 import { getPlanCatalog } from "../plan-catalog";
 import { renewalReminderMail } from "./reminder-mail";
@@ -87,16 +88,23 @@ export type RenewalReminderView = { planName: string; periodEnd: string };
 
 /**
  * The dashboard banner: shown once a reminder was sent for the plan's current period and until it
- * ends (a renewal moves the end, so the banner goes away with it).
+ * ends (a renewal moves the end, so the banner goes away with it). From the summary the page has
+ * already built: without an active period (every free user) there is nothing to read.
  */
-export async function getRenewalReminder(db: Database, userId: string, now = new Date()): Promise<RenewalReminderView | null> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  if (!row || row.status !== "active" || !row.currentPeriodEnd || row.currentPeriodEnd <= now) return null;
+export async function getRenewalReminder(
+  db: Database,
+  userId: string,
+  summary: Pick<SubscriptionSummary, "status" | "currentPeriodEnd" | "plan">,
+  now = new Date(),
+): Promise<RenewalReminderView | null> {
+  if (summary.status !== "active" || !summary.currentPeriodEnd) return null;
+  const periodEnd = new Date(summary.currentPeriodEnd);
+  if (periodEnd <= now) return null;
   const [reminder] = await db
     .select({ id: renewalReminders.id })
     .from(renewalReminders)
-    .where(and(eq(renewalReminders.userId, userId), eq(renewalReminders.periodEnd, row.currentPeriodEnd)))
+    .where(and(eq(renewalReminders.userId, userId), eq(renewalReminders.periodEnd, periodEnd)))
     .orderBy(desc(renewalReminders.sentAt))
     .limit(1);
-  return reminder ? { planName: (await getPlanCatalog(db)).orFree(row.planId).name, periodEnd: row.currentPeriodEnd.toISOString() } : null;
+  return reminder ? { planName: summary.plan.name, periodEnd: summary.currentPeriodEnd } : null;
 }

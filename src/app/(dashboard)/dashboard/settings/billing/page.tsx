@@ -24,7 +24,7 @@ export default async function BillingPage() {
   // A phone verified or a first payment made since sign-up may complete this user's invitation.
   await settlePendingInvitation(db, userId);
   const [summary, payments, catalog] = [await getSubscriptionSummary(db, userId), await listPayments(db, userId), await getPlanCatalog(db)];
-  const [orders, reminder, wallet] = [await listOrdersWithInvoices(db, userId), await getRenewalReminder(db, userId), await getWalletView(db, userId)];
+  const [orders, reminder, wallet] = [await listOrdersWithInvoices(db, userId), await getRenewalReminder(db, userId, summary), await getWalletView(db, userId)];
   const invite = await getInviteView(db, userId);
   // Hidden plans are not offered, but a subscriber of one still sees it (as the current plan).
   const plans = catalog.publicPlans().filter((plan) => plan.visible || plan.id === summary.plan.id);
