@@ -17,11 +17,7 @@ const PAGE = `export default function Page() {
 }
 `;
 /** The same heading rendered on every request, as a signed-in page is: the floor of server CPU per view. */
-const DYNAMIC_PAGE = `export const dynamic = "force-dynamic";
-export default function Page() {
-  return <h1>思维火花</h1>;
-}
-`;
+const DYNAMIC_PAGE = `export const dynamic = "force-dynamic";\n${PAGE}`;
 /** Where the baseline app serves its per-request page. */
 export const BASELINE_DYNAMIC_ROUTE = "/dynamic";
 
@@ -29,8 +25,8 @@ export type BaselineApp = RunningServer & { buildDir: string };
 
 /**
  * The floor the pages are compared with: an empty App Router page (one heading; at /dynamic the same,
- * rendered per request) built and served by
- * the same Next.js and React as the product, from a throwaway folder beside nothing else. Its
+ * rendered per request) built and served by the same Next.js and React as the product, from a
+ * throwaway folder beside nothing else. Its
  * node_modules is a hard-linked copy of ours (Turbopack refuses a symlink out of the project root).
  */
 export async function startBaselineApp(): Promise<BaselineApp> {
@@ -38,8 +34,9 @@ export async function startBaselineApp(): Promise<BaselineApp> {
   mkdirSync(path.join(root, "app"));
   writeFileSync(path.join(root, "app", "layout.tsx"), LAYOUT);
   writeFileSync(path.join(root, "app", "page.tsx"), PAGE);
-  mkdirSync(path.join(root, "app", BASELINE_DYNAMIC_ROUTE.slice(1)));
-  writeFileSync(path.join(root, "app", BASELINE_DYNAMIC_ROUTE.slice(1), "page.tsx"), DYNAMIC_PAGE);
+  const dynamicDir = path.join(root, "app", BASELINE_DYNAMIC_ROUTE.slice(1));
+  mkdirSync(dynamicDir);
+  writeFileSync(path.join(dynamicDir, "page.tsx"), DYNAMIC_PAGE);
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "spark-bench-baseline", private: true }));
   writeFileSync(path.join(root, "next.config.mjs"), "export default {};\n");
   // Hard links: a second of work instead of copying hundreds of megabytes. realpath: in a git worktree
