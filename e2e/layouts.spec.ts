@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { signInThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -50,5 +51,34 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "打开菜单" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "笔记" }).click();
     await expect(page).toHaveURL(/\/dashboard\/demo\/notes$/);
+  });
+});
+
+/** The animation a page arrives with: the one on the nearest element around its heading that has one. */
+async function arrivalAnimation(page: Page): Promise<string> {
+  await page.goto("/pricing");
+  return page.locator("h1").first().evaluate((heading) => {
+    for (let element: Element | null = heading; element; element = element.parentElement) {
+      const name = getComputedStyle(element).animationName;
+      if (name !== "none") return name;
+    }
+    return "none";
+  });
+}
+
+// The other specs browse with reduced motion (playwright.config.ts); these two look at both settings.
+test.describe("with motion allowed", () => {
+  test.use({ reducedMotion: "no-preference" });
+
+  test("a page slides in as it arrives", async ({ page }) => {
+    expect(await arrivalAnimation(page)).toBe("page-enter");
+  });
+});
+
+test.describe("with 减少动态效果 on", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("a page appears without sliding in", async ({ page }) => {
+    expect(await arrivalAnimation(page)).toBe("none");
   });
 });

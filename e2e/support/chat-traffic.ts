@@ -51,13 +51,27 @@ export function startChatTraffic(origin: string, cookies: string[], { longEvery 
 
 async function chatOnce(origin: string, cookie: string, record: ChatRecord): Promise<Pick<ChatRecord, "outcome" | "detail">> {
   try {
-    const response = await fetch(`${origin}/api/ai/dify/chat-messages?appid=demo-chat`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: cookie },
-      body: JSON.stringify({ query: record.long ? LONG_QUESTION : SHORT_QUESTION, inputs: {}, response_mode: "streaming" }),
-    });
+    const response = await startChat(origin, cookie, record.long);
     const backend = response.headers.get("x-backend");
     if (backend !== null) record.backend = Number(backend);
+    return await chatOutcome(response);
+  } catch (error) {
+    return { outcome: "lost", detail: String(error) };
+  }
+}
+
+/** Asks one question; resolves once the answer's headers came (it is running on the server then). */
+export function startChat(origin: string, cookie: string, long: boolean): Promise<Response> {
+  return fetch(`${origin}/api/ai/dify/chat-messages?appid=demo-chat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify({ query: long ? LONG_QUESTION : SHORT_QUESTION, inputs: {}, response_mode: "streaming" }),
+  });
+}
+
+/** How a started chat ends, read to its last event. */
+export async function chatOutcome(response: Response): Promise<Pick<ChatRecord, "outcome" | "detail">> {
+  try {
     if (response.status !== 200) return { outcome: "lost", detail: `HTTP ${response.status} ${(await response.text()).slice(0, 200)}` };
     let ended = false;
     let errorEvent: Record<string, unknown> | undefined;
