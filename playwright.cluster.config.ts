@@ -19,7 +19,7 @@ export default defineConfig({
   testMatch: ["multi-process.spec.ts", "rolling-restart.spec.ts", "crash-restart.spec.ts", "cluster-wallet.spec.ts", "workers.spec.ts"],
   testIgnore: [],
   // Two files at a time: one worker left the machine half idle (54 % busy, mostly waiting on servers
-  // starting, draining and restarting); two take the run from 145 to 107 s here.
+  // starting, draining and restarting); two take the run from 145 to 94–110 s here.
   workers: 2,
   // Each file starts its own servers once (beforeAll): its tests stay together, in order, on one worker.
   fullyParallel: false,

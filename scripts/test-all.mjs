@@ -45,35 +45,6 @@ const stages = [
   [["e2e · dev", "playwright test --config playwright.dev.config.ts"]],
 ];
 
-/**
- * Runs one part. Its output goes to ours: at once for the first part of a stage, and for the others
- * held back until `showOutput()` (when the parts before it have ended), so the log reads part by part.
- */
-function runPart([name, command, env = {}], live) {
-  const started = Date.now();
-  // Piped, the runners would drop their colours: kept when ours go to a terminal.
-  const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
-  // npx finds the local binaries exactly as npm scripts do. In a process group of its own, so that a
-  // failing part (or Ctrl+C here) stops the whole of another part: its runner, servers and browsers.
-  const child = spawn(`npx --no-install ${command}`, { shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour, ...env } });
-  groups.add(child.pid);
-  child.on("close", () => groups.delete(child.pid));
-  const held = [];
-  let showing = live;
-  for (const [stream, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-    stream.on("data", (chunk) => (showing ? target.write(chunk) : held.push([target, chunk])));
-  }
-  const ended = new Promise((resolve) => child.on("close", (status, signal) => resolve({ name, seconds: (Date.now() - started) / 1000, ok: status === 0, signal, status })));
-  return {
-    ended,
-    showOutput() {
-      for (const [target, chunk] of held.splice(0)) target.write(chunk);
-      showing = true;
-    },
-    stop: () => stopGroup(child.pid),
-  };
-}
-
 /** The process groups of the parts running now. */
 const groups = new Set();
 function stopGroup(pid) {
@@ -88,6 +59,39 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     for (const pid of groups) stopGroup(pid);
     process.exit(130);
   });
+}
+
+/**
+ * Runs one part. Its output goes to ours: at once for the first part of a stage, and for the others
+ * held back until `showOutput()` (when the parts before it have ended), so the log reads part by part.
+ */
+function runPart([name, command, env = {}], live) {
+  const started = Date.now();
+  // Piped, the runners would drop their colours: kept when ours go to a terminal.
+  const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
+  // npx finds the local binaries exactly as npm scripts do. In a process group of its own, so that a
+  // failing part (or Ctrl+C here) stops the whole of another part: its runner, servers and browsers.
+  const child = spawn(`npx --no-install ${command}`, { shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...colour, ...env } });
+  groups.add(child.pid);
+  const held = [];
+  let showing = live;
+  for (const [stream, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    stream.on("data", (chunk) => (showing ? target.write(chunk) : held.push([target, chunk])));
+  }
+  const ended = new Promise((resolve) =>
+    child.on("close", (status, signal) => {
+      groups.delete(child.pid);
+      resolve({ name, seconds: (Date.now() - started) / 1000, ok: status === 0, signal, status });
+    }),
+  );
+  return {
+    ended,
+    showOutput() {
+      for (const [target, chunk] of held.splice(0)) target.write(chunk);
+      showing = true;
+    },
+    stop: () => stopGroup(child.pid),
+  };
 }
 
 const finished = [];
