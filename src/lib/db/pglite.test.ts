@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./open";
 import { profiles } from "./schema";
@@ -86,5 +87,16 @@ describe("PGlite on disk", () => {
     const second = await openDatabase({ kind: "pglite", dataDir });
     await expect(second.db.select().from(profiles)).resolves.toMatchObject([{ id, displayName: "小明" }]);
     await second.close();
+  });
+
+  it("reopens an existing directory with the site's 32 MB buffer pool, not PGlite's resident 128 MB", async () => {
+    await (await openDatabase({ kind: "pglite", dataDir })).close();
+    const reopened = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      const { rows } = await reopened.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+      expect(rows[0]?.shared_buffers).toBe("32MB");
+    } finally {
+      await reopened.close();
+    }
   });
 });
