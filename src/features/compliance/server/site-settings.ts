@@ -30,7 +30,7 @@ const KEYS = { icpNumber: "site.icp_number", psbNumber: "site.psb_number", genai
  * process clears it at once; other processes see it within CACHE_MS.
  */
 const CACHE_MS = 5_000;
-let cached: { value: ComplianceSettings; expiresAt: number } | undefined;
+let cached: { value: Promise<ComplianceSettings>; expiresAt: number } | undefined;
 
 function fromEnv(): ComplianceSettings {
   const env = getEnv();
@@ -52,11 +52,20 @@ export async function loadComplianceOverrides(db: Database): Promise<Partial<Com
 }
 
 /** The settings in force: the console's overrides over the environment. */
-export async function loadComplianceSettings(db?: Database): Promise<ComplianceSettings> {
+export function loadComplianceSettings(db?: Database): Promise<ComplianceSettings> {
   if (cached && cached.expiresAt > Date.now()) return cached.value;
-  const settings = { ...fromEnv(), ...(await loadComplianceOverrides(db ?? (await getDatabase()))) };
-  cached = { value: settings, expiresAt: Date.now() + CACHE_MS };
-  return settings;
+  // The read itself is cached, so the callers of one moment share it: a burst of chats after the
+  // expiry (every chat asks, for the phone rule) made one read each.
+  const entry = { value: readComplianceSettings(db), expiresAt: Date.now() + CACHE_MS };
+  cached = entry;
+  entry.value.catch(() => {
+    if (cached === entry) cached = undefined;
+  });
+  return entry.value;
+}
+
+async function readComplianceSettings(db: Database | undefined): Promise<ComplianceSettings> {
+  return { ...fromEnv(), ...(await loadComplianceOverrides(db ?? (await getDatabase()))) };
 }
 
 /** The footer's filings; the environment's when the database cannot answer (an error page still shows them). */
