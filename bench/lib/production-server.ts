@@ -48,8 +48,14 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     detached: true,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Resolves once the process is gone (its data directory free for the next one); SIGKILL after 15 s.
   const stop = async () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    process.kill(-child.pid, "SIGTERM");
+    const killer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(killer);
   };
   try {
     await waitUntilUp(`${baseUrl}/api/health`, child);
