@@ -13,7 +13,10 @@ const concurrencies = (count: number) => [...new Set([Math.min(20, count), count
  * Rounds of `concurrent` chats: direct, then the same chats along `chat` (with the server's CPU and
  * peak memory), alternating so that both see the same machine; the medians, beside Dify's front end.
  */
-async function measureAgainstDirect(label: string, path: BrowserPath, chat: Send, endMarker: string, direct: Direct, concurrent: number, rounds: number) {
+/** What is measured against direct: its title, the name of its rows in the log, how a chat is sent and how its answer ends. */
+type Measured = { title: string; rowName: string; chat: Send; endMarker: string };
+
+async function measureAgainstDirect({ title, rowName, chat, endMarker }: Measured, path: BrowserPath, direct: Direct, concurrent: number, rounds: number) {
   const ratios: number[] = [];
   const deltas: number[] = [];
   const cpuPerChat: number[] = [];
@@ -28,11 +31,11 @@ async function measureAgainstDirect(label: string, path: BrowserPath, chat: Send
     cpuPerChat.push((path.serverCpuMs() - cpuBefore) / concurrent);
     eventsPerChat = phase.eventsPerChat;
     console.log(formatPhase(`direct ${round}`, directPhase));
-    console.log(formatPhase(`${label.split(" ")[0]} ${round}`, phase));
+    console.log(formatPhase(`${rowName} ${round}`, phase));
     ratios.push(phase.totalMs / directPhase.totalMs);
     deltas.push(phase.firstEventP50Ms - directPhase.firstEventP50Ms);
   }
-  printAgainstDifyFrontEnd(`${label} (medians of ${rounds} rounds)`, {
+  printAgainstDifyFrontEnd(`${title} (medians of ${rounds} rounds)`, {
     concurrent,
     totalOverDirect: percentile(ratios, 0.5),
     firstEventOverDirectMs: percentile(deltas, 0.5),
@@ -51,7 +54,8 @@ async function browserPathRounds(app: BenchApp, direct: Direct, count: number, r
   try {
     await runPhase(Math.min(10, count), path.chat); // warm-up
     for (const concurrent of concurrencies(count)) {
-      await measureAgainstDirect(`browser path to ${app.entry.appid} on ${database.label}`, path, path.chat, direct.endMarker, direct, concurrent, rounds);
+      const measured = { title: `browser path to ${app.entry.appid} on ${database.label}`, rowName: "browser", chat: path.chat, endMarker: direct.endMarker };
+      await measureAgainstDirect(measured, path, direct, concurrent, rounds);
     }
   } finally {
     await path.server.stop();
@@ -82,7 +86,8 @@ export async function developerApiRounds(app: BenchApp, direct: Direct, count: n
   try {
     await runPhase(Math.min(10, count), path.apiChat, ENDS_WITH_DONE); // warm-up
     for (const concurrent of concurrencies(count)) {
-      await measureAgainstDirect(`developer API (/v1) to ${app.entry.appid} on PGlite`, path, path.apiChat, ENDS_WITH_DONE, direct, concurrent, rounds);
+      const measured = { title: `developer API (/v1) to ${app.entry.appid} on PGlite`, rowName: "api", chat: path.apiChat, endMarker: ENDS_WITH_DONE };
+      await measureAgainstDirect(measured, path, direct, concurrent, rounds);
     }
   } finally {
     await path.server.stop();
